@@ -1,0 +1,48 @@
+# -*- Python -*-
+# lit configuration for the tileir regression tests.
+
+import os
+import shutil
+
+import lit.formats
+from lit.llvm import llvm_config
+from lit.llvm.subst import ToolSubst
+
+config.name = "TILEIR"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".test"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.tileir_obj_root, "test")
+
+# Inputs/ folders hold fixtures, kernels/ holds Python sources and bytecode,
+# Unit/ has its own GoogleTest configuration.
+config.excludes = ["Inputs", "CMakeLists.txt", "README.txt", "lit.cfg.py",
+                   "lit.site.cfg.py", "kernels", "gpu", "fuzz"]
+
+config.substitutions.append(("%PATH%", config.environment["PATH"]))
+config.environment["FILECHECK_OPTS"] = "--enable-var-scope"
+
+llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
+llvm_config.use_default_substitutions()
+
+tool_dirs = [config.tileir_tools_dir, config.llvm_tools_dir]
+tools = [
+    "tile-opt",
+    ToolSubst("tile-translate", unresolved="ignore"),
+    ToolSubst("tileiras", unresolved="ignore"),
+]
+llvm_config.add_tool_substitutions(tools, tool_dirs)
+
+config.substitutions.append(("%kernels", os.path.join(config.tileir_src_root, "test", "kernels")))
+config.substitutions.append(("%python", config.python_executable or "python3"))
+
+# ptxas is optional on CI machines: tests that need it say `REQUIRES: ptxas`.
+ptxas = os.environ.get("TILEIR_PTXAS") or shutil.which("ptxas")
+if not ptxas:
+    for root in [os.environ.get("CUDA_HOME"), "/usr/local/cuda"]:
+        if root and os.path.exists(os.path.join(root, "bin", "ptxas")):
+            ptxas = os.path.join(root, "bin", "ptxas")
+            break
+if ptxas:
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", ptxas))
