@@ -77,7 +77,8 @@ endif()
 
 include_directories(SYSTEM ${LLVM_INCLUDE_DIRS} ${MLIR_INCLUDE_DIRS})
 link_directories(${LLVM_BUILD_LIBRARY_DIR})
-add_definitions(${LLVM_DEFINITIONS})
+separate_arguments(_tileir_llvm_defs NATIVE_COMMAND "${LLVM_DEFINITIONS}")
+add_definitions(${_tileir_llvm_defs})
 
 # LLVMSupport advertises Z3 and other optional system libraries in its link
 # interface; nothing we link uses them, and the GPU machines do not have them.
