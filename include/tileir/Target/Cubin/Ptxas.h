@@ -1,0 +1,83 @@
+//===- Ptxas.h - Finding and running ptxas ---------------------*- C++ -*-===//
+//
+// Part of the tileir project, under the Apache License v2.0 with LLVM
+// Exceptions. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// ptxas turns our PTX into a cubin. It is found where cuTile's environments
+// put it (an explicit path, next to tileiras, PATH, $CUDA_HOME/bin, the
+// default toolkit directory), run through an argument vector with secure
+// temporary files, and its resource report (`-v`) is parsed back.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEIR_TARGET_CUBIN_PTXAS_H
+#define TILEIR_TARGET_CUBIN_PTXAS_H
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tileir {
+
+/// What ptxas reports about one entry function.
+struct KernelResourceUsage {
+  std::string name;
+  unsigned registers = 0;
+  unsigned barriers = 0;
+  uint64_t stackFrameBytes = 0;
+  uint64_t spillStoreBytes = 0;
+  uint64_t spillLoadBytes = 0;
+  uint64_t sharedBytes = 0;
+  uint64_t constantBytes = 0;
+};
+
+/// Options of one ptxas run.
+struct PtxasOptions {
+  /// Explicit ptxas (`--ptxas-path`); searched for when empty.
+  std::string ptxasPath;
+  /// The tileiras executable, to find a ptxas installed beside it.
+  std::string argv0;
+  /// e.g. "sm_90a".
+  std::string arch;
+  unsigned optLevel = 3;
+  bool lineInfo = false;
+  bool deviceDebug = false;
+  /// Keep the PTX and log on disk (for bug reports).
+  bool keepTemps = false;
+  /// Seconds before ptxas is killed; 0 waits forever.
+  unsigned timeoutSeconds = 600;
+  /// Extra arguments, e.g. "--maxrregcount=128".
+  std::vector<std::string> extraArgs;
+};
+
+/// The cubin and what ptxas said about it.
+struct PtxasResult {
+  std::vector<char> cubin;
+  std::vector<KernelResourceUsage> kernels;
+  std::string log;
+  /// The command line that reproduces the run.
+  std::string command;
+};
+
+/// Locates ptxas as described above; an error names every place searched.
+llvm::Expected<std::string> findPtxas(const PtxasOptions &options);
+
+/// Assembles `ptx`. Failures carry ptxas's exit status, its log with the
+/// failing PTX line quoted, and a command that reproduces them.
+llvm::Expected<PtxasResult> runPtxas(llvm::StringRef ptx,
+                                     const PtxasOptions &options);
+
+/// Parses the `-v` report; exposed for tests.
+std::vector<KernelResourceUsage> parsePtxasVerboseLog(llvm::StringRef log);
+
+} // namespace tileir
+
+#endif // TILEIR_TARGET_CUBIN_PTXAS_H

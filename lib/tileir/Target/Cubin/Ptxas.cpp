@@ -1,0 +1,274 @@
+//===- Ptxas.cpp - Finding and running ptxas ------------------------------===//
+//
+// Part of the tileir project, under the Apache License v2.0 with LLVM
+// Exceptions. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "tileir/Target/Cubin/Ptxas.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FileUtilities.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace tileir;
+
+static llvm::Error makeError(const llvm::Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                 message.str());
+}
+
+static bool isExecutableFile(const llvm::Twine &path) {
+  return llvm::sys::fs::exists(path) && !llvm::sys::fs::is_directory(path) &&
+         llvm::sys::fs::can_execute(path);
+}
+
+llvm::Expected<std::string> tileir::findPtxas(const PtxasOptions &options) {
+  if (!options.ptxasPath.empty()) {
+    if (isExecutableFile(options.ptxasPath))
+      return options.ptxasPath;
+    return makeError("--ptxas-path '" + options.ptxasPath +
+                     "' is not an executable file");
+  }
+  llvm::SmallVector<std::string> searched;
+  // Beside tileiras: the pip layout installs both into one bin directory.
+  if (!options.argv0.empty()) {
+    std::string self = llvm::sys::fs::getMainExecutable(
+        options.argv0.c_str(), reinterpret_cast<void *>(&findPtxas));
+    if (!self.empty()) {
+      llvm::SmallString<256> candidate(llvm::sys::path::parent_path(self));
+      llvm::sys::path::append(candidate, "ptxas");
+      if (isExecutableFile(candidate))
+        return std::string(candidate);
+      searched.push_back(std::string(candidate));
+    }
+  }
+  if (llvm::ErrorOr<std::string> onPath =
+          llvm::sys::findProgramByName("ptxas"))
+    return *onPath;
+  searched.push_back("PATH");
+  for (const char *var : {"CUDA_HOME", "CUDA_PATH"}) {
+    if (std::optional<std::string> home = llvm::sys::Process::GetEnv(var)) {
+      llvm::SmallString<256> candidate(*home);
+      llvm::sys::path::append(candidate, "bin", "ptxas");
+      if (isExecutableFile(candidate))
+        return std::string(candidate);
+      searched.push_back(std::string(candidate));
+    }
+  }
+  const char *defaultPath = "/usr/local/cuda/bin/ptxas";
+  if (isExecutableFile(defaultPath))
+    return std::string(defaultPath);
+  searched.push_back(defaultPath);
+  return makeError("cannot find ptxas (searched " +
+                   llvm::join(searched, ", ") +
+                   "); install the CUDA toolkit or pass --ptxas-path");
+}
+
+/// Quotes `arg` for a POSIX shell so a reproducer can be pasted as is.
+static std::string shellQuote(llvm::StringRef arg) {
+  if (!arg.empty() && arg.find_first_not_of(
+                          "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                          "0123456789-_=./+,:") == llvm::StringRef::npos)
+    return arg.str();
+  std::string quoted = "'";
+  for (char c : arg) {
+    if (c == '\'')
+      quoted += "'\\''";
+    else
+      quoted += c;
+  }
+  return quoted + "'";
+}
+
+/// Appends the PTX lines ptxas's "line N" messages refer to.
+static std::string quoteFailingLines(llvm::StringRef log, llvm::StringRef ptx) {
+  llvm::SmallVector<llvm::StringRef> ptxLines;
+  ptx.split(ptxLines, '\n');
+  std::string quoted;
+  llvm::SmallVector<llvm::StringRef> logLines;
+  log.split(logLines, '\n');
+  unsigned shown = 0;
+  for (llvm::StringRef line : logLines) {
+    size_t at = line.find(", line ");
+    if (at == llvm::StringRef::npos || shown >= 8)
+      continue;
+    llvm::StringRef rest = line.drop_front(at + 7);
+    unsigned lineNo = 0;
+    if (rest.consumeInteger(10, lineNo) || lineNo == 0 ||
+        lineNo > ptxLines.size())
+      continue;
+    quoted += "  PTX line " + std::to_string(lineNo) + ": " +
+              ptxLines[lineNo - 1].trim().str() + "\n";
+    ++shown;
+  }
+  return quoted;
+}
+
+llvm::Expected<PtxasResult> tileir::runPtxas(llvm::StringRef ptx,
+                                             const PtxasOptions &options) {
+  llvm::Expected<std::string> ptxas = findPtxas(options);
+  if (!ptxas)
+    return ptxas.takeError();
+
+  llvm::SmallString<128> ptxPath, cubinPath, logPath;
+  if (std::error_code ec =
+          llvm::sys::fs::createTemporaryFile("tileiras", "ptx", ptxPath))
+    return makeError("cannot create a temporary file: " + ec.message());
+  llvm::FileRemover ptxRemover(ptxPath, !options.keepTemps);
+  if (std::error_code ec =
+          llvm::sys::fs::createTemporaryFile("tileiras", "cubin", cubinPath))
+    return makeError("cannot create a temporary file: " + ec.message());
+  llvm::FileRemover cubinRemover(cubinPath);
+  if (std::error_code ec =
+          llvm::sys::fs::createTemporaryFile("tileiras", "log", logPath))
+    return makeError("cannot create a temporary file: " + ec.message());
+  llvm::FileRemover logRemover(logPath, !options.keepTemps);
+
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(ptxPath, ec);
+    if (ec)
+      return makeError("cannot write " + ptxPath + ": " + ec.message());
+    os << ptx;
+    os.close();
+    if (os.has_error())
+      return makeError("cannot write " + ptxPath);
+  }
+
+  std::vector<std::string> args = {*ptxas, "-arch=" + options.arch,
+                                   "-O" + std::to_string(
+                                              std::min(options.optLevel, 3u)),
+                                   "-v"};
+  if (options.deviceDebug)
+    args.push_back("-g");
+  else if (options.lineInfo)
+    args.push_back("-lineinfo");
+  llvm::append_range(args, options.extraArgs);
+  args.push_back(std::string(ptxPath));
+  args.push_back("-o");
+  args.push_back(std::string(cubinPath));
+
+  llvm::SmallVector<llvm::StringRef> argRefs(args.begin(), args.end());
+  std::string command;
+  for (llvm::StringRef a : argRefs) {
+    if (!command.empty())
+      command += ' ';
+    command += shellQuote(a);
+  }
+
+  std::optional<llvm::StringRef> redirects[] = {
+      llvm::StringRef(), llvm::StringRef(logPath), llvm::StringRef(logPath)};
+  std::string execError;
+  bool execFailed = false;
+  int status = llvm::sys::ExecuteAndWait(
+      *ptxas, argRefs, /*Env=*/std::nullopt, redirects,
+      options.timeoutSeconds, /*MemoryLimit=*/0, &execError, &execFailed);
+
+  std::string log;
+  if (auto buf = llvm::MemoryBuffer::getFile(logPath))
+    log = (*buf)->getBuffer().str();
+
+  if (execFailed)
+    return makeError("cannot run ptxas (" + *ptxas + "): " + execError);
+  if (status != 0) {
+    std::string what;
+    if (status == -2)
+      what = "timed out after " + std::to_string(options.timeoutSeconds) + "s";
+    else if (status < 0)
+      what = "crashed" + (execError.empty() ? "" : " (" + execError + ")");
+    else
+      what = "exited with status " + std::to_string(status);
+    std::string message = "ptxas " + what + ":\n" + log;
+    std::string quoted = quoteFailingLines(log, ptx);
+    if (!quoted.empty())
+      message += quoted;
+    message += "reproduce with: " + command;
+    if (!options.keepTemps)
+      message += "  (rerun tileiras with --keep-temps to keep the PTX)";
+    return makeError(message);
+  }
+
+  auto cubinBuf = llvm::MemoryBuffer::getFile(cubinPath, /*IsText=*/false,
+                                              /*RequiresNullTerminator=*/false);
+  if (!cubinBuf)
+    return makeError("ptxas produced no cubin: " +
+                     cubinBuf.getError().message());
+  PtxasResult result;
+  result.cubin.assign((*cubinBuf)->getBufferStart(),
+                      (*cubinBuf)->getBufferEnd());
+  result.kernels = parsePtxasVerboseLog(log);
+  result.log = std::move(log);
+  result.command = std::move(command);
+  return result;
+}
+
+/// Reads the number in front of `unit` in `text` ("32 registers").
+static std::optional<uint64_t> numberBefore(llvm::StringRef text,
+                                            llvm::StringRef unit) {
+  size_t at = text.find(unit);
+  if (at == llvm::StringRef::npos)
+    return std::nullopt;
+  llvm::StringRef head = text.take_front(at).rtrim();
+  size_t start = head.find_last_not_of("0123456789");
+  llvm::StringRef digits =
+      start == llvm::StringRef::npos ? head : head.drop_front(start + 1);
+  uint64_t value;
+  if (digits.empty() || digits.getAsInteger(10, value))
+    return std::nullopt;
+  return value;
+}
+
+std::vector<KernelResourceUsage>
+tileir::parsePtxasVerboseLog(llvm::StringRef log) {
+  std::vector<KernelResourceUsage> kernels;
+  llvm::SmallVector<llvm::StringRef> lines;
+  log.split(lines, '\n');
+  KernelResourceUsage *current = nullptr;
+  for (llvm::StringRef line : lines) {
+    size_t entry = line.find("Compiling entry function '");
+    if (entry != llvm::StringRef::npos) {
+      llvm::StringRef rest = line.drop_front(entry + 26);
+      kernels.push_back({});
+      kernels.back().name = rest.take_until([](char c) { return c == '\''; })
+                                .str();
+      current = &kernels.back();
+      continue;
+    }
+    size_t props = line.find("Function properties for ");
+    if (props != llvm::StringRef::npos) {
+      llvm::StringRef name = line.drop_front(props + 24).trim();
+      name.consume_back(":");
+      current = nullptr;
+      for (KernelResourceUsage &k : kernels)
+        if (k.name == name)
+          current = &k;
+      continue;
+    }
+    if (!current)
+      continue;
+    if (auto v = numberBefore(line, "bytes stack frame"))
+      current->stackFrameBytes = *v;
+    if (auto v = numberBefore(line, "bytes spill stores"))
+      current->spillStoreBytes = *v;
+    if (auto v = numberBefore(line, "bytes spill loads"))
+      current->spillLoadBytes = *v;
+    if (line.contains("Used ")) {
+      if (auto v = numberBefore(line, "registers"))
+        current->registers = *v;
+      if (auto v = numberBefore(line, "barriers"))
+        current->barriers = *v;
+      if (auto v = numberBefore(line, "bytes smem"))
+        current->sharedBytes = *v;
+      if (auto v = numberBefore(line, "bytes cmem[0]"))
+        current->constantBytes = *v;
+    }
+  }
+  return kernels;
+}

@@ -1,0 +1,69 @@
+//===- PtxasTest.cpp - Tests of the ptxas driver's parsing ----------------===//
+//
+// Part of the tileir project, under the Apache License v2.0 with LLVM
+// Exceptions. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "tileir/Target/Cubin/Ptxas.h"
+#include "tileir/Target/GPUTarget.h"
+
+#include "gtest/gtest.h"
+
+using namespace tileir;
+
+namespace {
+
+TEST(Ptxas, ParsesVerboseReport) {
+  const char *log =
+      "ptxas info    : 0 bytes gmem\n"
+      "ptxas info    : Compiling entry function 'gemm' for 'sm_90a'\n"
+      "ptxas info    : Function properties for gemm\n"
+      "    16 bytes stack frame, 8 bytes spill stores, 4 bytes spill loads\n"
+      "ptxas info    : Used 168 registers, used 1 barriers, 49152 bytes "
+      "smem, 400 bytes cmem[0]\n"
+      "ptxas info    : Compiling entry function 'add' for 'sm_90a'\n"
+      "ptxas info    : Function properties for add\n"
+      "    0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads\n"
+      "ptxas info    : Used 12 registers, 380 bytes cmem[0]\n";
+  std::vector<KernelResourceUsage> kernels = parsePtxasVerboseLog(log);
+  ASSERT_EQ(kernels.size(), 2u);
+  EXPECT_EQ(kernels[0].name, "gemm");
+  EXPECT_EQ(kernels[0].registers, 168u);
+  EXPECT_EQ(kernels[0].barriers, 1u);
+  EXPECT_EQ(kernels[0].sharedBytes, 49152u);
+  EXPECT_EQ(kernels[0].stackFrameBytes, 16u);
+  EXPECT_EQ(kernels[0].spillStoreBytes, 8u);
+  EXPECT_EQ(kernels[0].spillLoadBytes, 4u);
+  EXPECT_EQ(kernels[0].constantBytes, 400u);
+  EXPECT_EQ(kernels[1].name, "add");
+  EXPECT_EQ(kernels[1].registers, 12u);
+  EXPECT_EQ(kernels[1].sharedBytes, 0u);
+}
+
+TEST(Ptxas, ExplicitPathMustBeExecutable) {
+  PtxasOptions options;
+  options.ptxasPath = "/nonexistent/ptxas";
+  llvm::Expected<std::string> found = findPtxas(options);
+  ASSERT_FALSE(static_cast<bool>(found));
+  std::string message = llvm::toString(found.takeError());
+  EXPECT_NE(message.find("/nonexistent/ptxas"), std::string::npos);
+}
+
+TEST(GPUTarget, Table) {
+  EXPECT_EQ(getSupportedTargets().size(), 6u);
+  const GPUTarget *h = lookupGPUTarget("sm_90");
+  ASSERT_NE(h, nullptr);
+  EXPECT_TRUE(h->hasWgmma);
+  EXPECT_EQ(h->llvmProcessor, "sm_90a");
+  const GPUTarget *b = lookupGPUTarget("sm_120");
+  ASSERT_NE(b, nullptr);
+  EXPECT_GE(b->ptxVersion, 87u);
+  EXPECT_FALSE(b->hasWgmma);
+  EXPECT_EQ(lookupGPUTarget("sm_77"), nullptr);
+  EXPECT_EQ(lookupGPUTarget("sm_90a"), nullptr);
+  EXPECT_EQ(getSupportedTargetList(),
+            "sm_80, sm_86, sm_89, sm_90, sm_100, sm_120");
+}
+
+} // namespace
