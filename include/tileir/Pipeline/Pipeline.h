@@ -1,0 +1,98 @@
+//===- Pipeline.h - The tileiras compilation pipeline ----------*- C++ -*-===//
+//
+// Part of the tileir project, under the Apache License v2.0 with LLVM
+// Exceptions. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The compiler as a library: one options struct and one function per stage,
+// bytecode -> cuda_tile -> tile optimizations -> distributed tiles ->
+// LLVM/NVVM -> PTX -> cubin. `tileiras` is a thin front end over these, and
+// `tile-opt` registers the pass pipelines so each stage can be run alone.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEIR_PIPELINE_PIPELINE_H
+#define TILEIR_PIPELINE_PIPELINE_H
+
+#include "tileir/Target/Cubin/Ptxas.h"
+#include "tileir/Target/GPUTarget.h"
+
+#include "mlir/IR/OwningOpRef.h"
+#include "mlir/Support/LLVM.h"
+#include "llvm/Support/MemoryBufferRef.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class LLVMContext;
+class Module;
+} // namespace llvm
+
+namespace mlir {
+class MLIRContext;
+class DialectRegistry;
+class OpPassManager;
+namespace cuda_tile {
+class ModuleOp;
+} // namespace cuda_tile
+} // namespace mlir
+
+namespace tileir {
+
+/// Everything the command line can ask of a compilation.
+struct CompileOptions {
+  /// `--gpu-name`; must be one of getSupportedTargets().
+  const GPUTarget *target = nullptr;
+  /// `-O0` .. `-O3`.
+  unsigned optLevel = 3;
+  /// `--lineinfo`: `.loc` directives from the bytecode's debug locations.
+  bool lineInfo = false;
+  /// `--device-debug`: full device debug information (ptxas -g).
+  bool deviceDebug = false;
+  /// ptxas: explicit path, the tileiras executable (to look beside it), and
+  /// whether to keep its inputs.
+  std::string ptxasPath;
+  std::string argv0;
+  bool keepTemps = false;
+  unsigned ptxasTimeoutSeconds = 600;
+};
+
+/// What a compilation produced.
+struct CompileResult {
+  std::vector<char> cubin;
+  std::string ptx;
+  std::vector<KernelResourceUsage> kernels;
+};
+
+/// Registers every dialect the pipeline may create.
+void registerPipelineDialects(mlir::DialectRegistry &registry);
+
+/// Stage 1: reads bytecode (or, for tests and debugging, MLIR text) into a
+/// cuda_tile module. Errors are reported through the context.
+mlir::OwningOpRef<mlir::cuda_tile::ModuleOp>
+importModule(llvm::MemoryBufferRef input, mlir::MLIRContext *context);
+
+/// Stage 1b: verifies the whole module before any pass runs, and warns about
+/// optimization hints that cannot apply to the target.
+mlir::LogicalResult verifyModule(mlir::cuda_tile::ModuleOp module,
+                                 const CompileOptions &options);
+
+/// Stage 2: target-independent tile optimizations.
+void buildTileOptimizationPipeline(mlir::OpPassManager &pm,
+                                   const CompileOptions &options);
+
+/// Every stage after verification, ending in a cubin.
+mlir::FailureOr<CompileResult> compileModule(mlir::cuda_tile::ModuleOp module,
+                                             const CompileOptions &options);
+
+/// Stage 6: PTX to cubin with ptxas.
+mlir::FailureOr<CompileResult> assembleCubin(mlir::MLIRContext *context,
+                                             llvm::StringRef ptx,
+                                             const CompileOptions &options);
+
+} // namespace tileir
+
+#endif // TILEIR_PIPELINE_PIPELINE_H
