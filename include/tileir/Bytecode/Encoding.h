@@ -70,6 +70,11 @@ public:
                                         llvm::StringRef what);
   /// A zigzag-encoded signed varint.
   mlir::LogicalResult readSignedVarInt(int64_t &value, llvm::StringRef what);
+  /// The bit pattern of a float written as a zigzag varint. Writers that
+  /// zigzag-encode the unsigned bit pattern produce up to 65 bits (an even
+  /// value, the pattern shifted left); writers that zigzag-encode it as a
+  /// signed 64-bit integer produce at most 64. Both decode to the pattern.
+  mlir::LogicalResult readZigZagBits(uint64_t &bits, llvm::StringRef what);
   /// A 0/1 presence or boolean byte.
   mlir::LogicalResult readBool(bool &value, llvm::StringRef what);
   /// Varint count, then `count` little-endian i32 values.

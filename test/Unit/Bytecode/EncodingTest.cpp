@@ -96,6 +96,39 @@ TEST(Encoding, SignedVarIntZigzag) {
   EXPECT_EQ(zigzagEncode(1), 2u);
 }
 
+TEST(Encoding, FloatBitsFromEitherZigzagConvention) {
+  // -inf in f64: written as a signed 64-bit zigzag (odd) or as the zigzag of
+  // the unsigned pattern (65 bits, even); both read back as the pattern.
+  const uint64_t negInf = 0xFFF0000000000000ull;
+  EncodingWriter signedForm;
+  signedForm.writeSignedVarInt(static_cast<int64_t>(negInf));
+  // The unsigned pattern shifted left: 65 bits, in 10 groups.
+  EncodingWriter unsignedForm;
+  {
+    uint64_t lowBits = negInf << 1;
+    for (unsigned i = 0; i < 9; ++i) {
+      unsignedForm.writeByte(static_cast<uint8_t>((lowBits & 0x7F) | 0x80));
+      lowBits >>= 7;
+    }
+    unsignedForm.writeByte(static_cast<uint8_t>(lowBits | 2));
+  }
+  for (EncodingWriter *w : {&signedForm, &unsignedForm}) {
+    ErrorLog log;
+    EncodingReader r(w->getData(), 0, log.sink);
+    uint64_t bits = 0;
+    ASSERT_TRUE(mlir::succeeded(r.readZigZagBits(bits, "value")));
+    EXPECT_EQ(bits, negInf);
+    EXPECT_TRUE(r.empty());
+  }
+  // A 66-bit value is rejected.
+  const uint8_t tooWide[] = {0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+                             0xFF, 0xFF, 0xFF, 0xFF, 0x04};
+  ErrorLog log;
+  EncodingReader r(tooWide, 0, log.sink);
+  uint64_t bits;
+  EXPECT_TRUE(mlir::failed(r.readZigZagBits(bits, "value")));
+}
+
 TEST(Encoding, FixedWidthLittleEndian) {
   EncodingWriter w;
   w.writeLE16(0x1234);

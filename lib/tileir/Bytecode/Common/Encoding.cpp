@@ -145,6 +145,39 @@ LogicalResult EncodingReader::readSignedVarInt(int64_t &value,
   return success();
 }
 
+LogicalResult EncodingReader::readZigZagBits(uint64_t &bits,
+                                            llvm::StringRef what) {
+  uint64_t start = absoluteOffset();
+  uint64_t low = 0;
+  bool bit64 = false;
+  for (unsigned i = 0; i < 10; ++i) {
+    if (pos >= data.size())
+      return emitErrorAt(start, "unexpected end of data inside the varint " +
+                                    what);
+    uint8_t byte = data[pos++];
+    uint64_t group = byte & 0x7F;
+    if (i == 9) {
+      if (group > 3)
+        return emitErrorAt(start, "varint " + what + " does not fit in 65 bits");
+      bit64 = group & 2;
+      group &= 1;
+    }
+    low |= group << (7 * i);
+    if (!(byte & 0x80)) {
+      if (low & 1) {
+        if (bit64)
+          return emitErrorAt(start, "varint " + what +
+                                        " is not a valid zigzag value");
+        bits = ~(low >> 1);
+      } else {
+        bits = (low >> 1) | (bit64 ? uint64_t(1) << 63 : 0);
+      }
+      return success();
+    }
+  }
+  return emitErrorAt(start, "varint " + what + " is longer than 10 bytes");
+}
+
 LogicalResult EncodingReader::readBool(bool &value, llvm::StringRef what) {
   uint64_t start = absoluteOffset();
   uint8_t byte;

@@ -80,10 +80,9 @@ static LogicalResult readFloatBits(EncodingReader &reader, unsigned width,
     return success();
   }
   if (width <= 64) {
-    int64_t bits;
-    if (failed(reader.readSignedVarInt(bits, "float value")))
+    uint64_t u;
+    if (failed(reader.readZigZagBits(u, "float value")))
       return failure();
-    uint64_t u = static_cast<uint64_t>(bits);
     if (width < 64 && (u >> width) != 0)
       return reader.emitErrorAt(at, "float bits do not fit the type");
     out = llvm::APInt(width, u);

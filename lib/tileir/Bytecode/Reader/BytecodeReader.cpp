@@ -188,8 +188,11 @@ LogicalResult ReaderState::getConstant(uint64_t index, uint64_t atOffset,
   if (failed(reader.readBytes(length, bytes, "constant data")))
     return failure();
 
+  // The attribute's type is the tile type itself (without an encoding), as
+  // the textual form builds it.
   Type elementType = tile.getElementType();
-  auto tensorType = RankedTensorType::get(tile.getShape(), elementType);
+  auto tensorType = cast<ShapedType>(
+      Type(cuda_tile::TileType::get(tile.getShape(), elementType)));
   int64_t numElements = tensorType.getNumElements();
   // i1 is bit packed; a single element (or a 0x00/0xFF byte) is a splat.
   bool valid;

@@ -111,6 +111,7 @@ LogicalResult FunctionBodyWriter::writeOp(Operation *op, EncodingWriter &w) {
            << version.str() << " (it needs " << info->since.str() << ")";
 
   debugList->push_back(state.getLocationId(op->getLoc()));
+  w.writeVarInt(info->opcode);
 
   // Results. A token result added after the op is dropped for older files
   // when nothing uses it.
