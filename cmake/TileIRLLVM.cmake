@@ -54,6 +54,10 @@ include(AddLLVM)
 include(AddMLIR)
 include(HandleLLVMOptions)
 
+# Our tools are the product: build them with `all` (LLVM's macros exclude
+# tools from `all` unless LLVM_BUILD_TOOLS is set).
+set(LLVM_BUILD_TOOLS ON)
+
 # Static LLVM: the components the compiler itself needs. MLIR libraries pull
 # in the rest of what they need through this interface.
 option(TILEIR_STATIC_LLVM "Link LLVM component libraries statically" ON)

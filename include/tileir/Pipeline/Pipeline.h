@@ -84,6 +84,11 @@ mlir::LogicalResult verifyModule(mlir::cuda_tile::ModuleOp module,
 void buildTileOptimizationPipeline(mlir::OpPassManager &pm,
                                    const CompileOptions &options);
 
+/// Stages 3-5: layouts, shared memory, CFG, LLVM/NVVM (on a builtin module
+/// holding one cuda_tile module).
+void buildCodegenPipeline(mlir::OpPassManager &pm,
+                          const CompileOptions &options);
+
 /// Every stage after verification, ending in a cubin.
 mlir::FailureOr<CompileResult> compileModule(mlir::cuda_tile::ModuleOp module,
                                              const CompileOptions &options);

@@ -28,7 +28,25 @@ struct PTXEmitOptions {
   unsigned optLevel = 3;
   /// Keep debug information (`--lineinfo` / `--device-debug`).
   bool debugInfo = false;
+  /// libdevice (the CUDA math library as bitcode), linked when the module
+  /// calls `__nv_` functions: this file when set, otherwise searched for
+  /// beside ptxas (found from `ptxasPath` and `argv0` as ptxas itself is),
+  /// in $CUDA_HOME and $CUDA_PATH, and in /usr/local/cuda.
+  std::string libdevicePath;
+  std::string ptxasPath;
+  std::string argv0;
 };
+
+/// Locates libdevice.10.bc as described in PTXEmitOptions; the error names
+/// every place searched.
+llvm::Expected<std::string> findLibdevice(const PTXEmitOptions &options);
+
+/// Links the libdevice functions `module` calls into it (internalized, so
+/// that they are inlined and dropped) and sets the `nvvm-reflect-ftz` flag
+/// that libdevice's `__nvvm_reflect("__CUDA_FTZ")` reads: 0, since every
+/// flush-to-zero request of the source is lowered without libdevice.
+/// Nothing happens when the module calls no `__nv_` function.
+llvm::Error linkLibdevice(llvm::Module &module, const PTXEmitOptions &options);
 
 /// Creates the NVPTX target machine for `target`.
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
@@ -37,7 +55,9 @@ createNVPTXTargetMachine(const GPUTarget &target, unsigned optLevel);
 /// Sets the module's triple and data layout for `tm`.
 void prepareModuleForNVPTX(llvm::Module &module, llvm::TargetMachine &tm);
 
-/// Optimizes `module` at the requested level and returns its PTX text.
+/// Links libdevice if needed, optimizes `module` at the requested level
+/// (NVVMReflect resolves libdevice's target queries) and returns its PTX
+/// text.
 llvm::Expected<std::string> emitPTX(llvm::Module &module,
                                     const GPUTarget &target,
                                     const PTXEmitOptions &options);

@@ -7,19 +7,31 @@
 
 #include "tileir/Target/PTX/PTXEmitter.h"
 
+#include "tileir/Target/Cubin/Ptxas.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Analysis/CGSCCPassManager.h"
 #include "llvm/Analysis/LoopAnalysisManager.h"
+#include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
+#include "llvm/Linker/Linker.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/CodeGen.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Target/TargetOptions.h"
 #include "llvm/TargetParser/Triple.h"
+#include "llvm/Transforms/IPO/Internalize.h"
 
 #include <mutex>
 
@@ -89,6 +101,131 @@ void tileir::prepareModuleForNVPTX(llvm::Module &module,
   module.setDataLayout(tm.createDataLayout());
 }
 
+//===----------------------------------------------------------------------===//
+// libdevice
+//===----------------------------------------------------------------------===//
+
+static llvm::Error makeError(const llvm::Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+static bool isRegularFile(const llvm::Twine &path) {
+  return llvm::sys::fs::exists(path) && !llvm::sys::fs::is_directory(path);
+}
+
+llvm::Expected<std::string>
+tileir::findLibdevice(const PTXEmitOptions &options) {
+  if (!options.libdevicePath.empty()) {
+    if (isRegularFile(options.libdevicePath))
+      return options.libdevicePath;
+    return makeError("libdevice '" + options.libdevicePath +
+                     "' is not a file");
+  }
+  llvm::SmallVector<std::string> searched;
+  auto tryRoot = [&](llvm::StringRef root,
+                     llvm::ArrayRef<llvm::StringRef> subdirs)
+      -> std::optional<std::string> {
+    llvm::SmallString<256> candidate(root);
+    for (llvm::StringRef dir : subdirs)
+      llvm::sys::path::append(candidate, dir);
+    llvm::sys::path::append(candidate, "libdevice.10.bc");
+    if (isRegularFile(candidate))
+      return std::string(candidate);
+    searched.push_back(std::string(candidate));
+    return std::nullopt;
+  };
+
+  // The toolkit that provides ptxas: <root>/bin/ptxas next to
+  // <root>/nvvm/libdevice (CUDA installs and the pip wheels), or
+  // <root>/libdevice (distribution packages), also through symlinks.
+  PtxasOptions ptxasOptions;
+  ptxasOptions.ptxasPath = options.ptxasPath;
+  ptxasOptions.argv0 = options.argv0;
+  if (llvm::Expected<std::string> ptxas = findPtxas(ptxasOptions)) {
+    llvm::SmallVector<std::string, 2> roots;
+    roots.push_back(llvm::sys::path::parent_path(
+                        llvm::sys::path::parent_path(*ptxas))
+                        .str());
+    llvm::SmallString<256> real;
+    if (!llvm::sys::fs::real_path(*ptxas, real))
+      roots.push_back(llvm::sys::path::parent_path(
+                          llvm::sys::path::parent_path(real))
+                          .str());
+    for (const std::string &root : roots) {
+      if (root.empty())
+        continue;
+      if (auto found = tryRoot(root, {"nvvm", "libdevice"}))
+        return *found;
+      if (auto found = tryRoot(root, {"libdevice"}))
+        return *found;
+    }
+  } else {
+    llvm::consumeError(ptxas.takeError());
+  }
+  for (const char *var : {"CUDA_HOME", "CUDA_PATH"})
+    if (std::optional<std::string> home = llvm::sys::Process::GetEnv(var))
+      if (auto found = tryRoot(*home, {"nvvm", "libdevice"}))
+        return *found;
+  if (auto found = tryRoot("/usr/local/cuda", {"nvvm", "libdevice"}))
+    return *found;
+  return makeError("this kernel calls CUDA math library functions but "
+                   "libdevice.10.bc was not found (searched " +
+                   llvm::join(searched, ", ") +
+                   "); install the CUDA toolkit's nvvm component or set "
+                   "CUDA_HOME");
+}
+
+/// Whether `module` calls a libdevice function it does not define.
+static bool needsLibdevice(const llvm::Module &module) {
+  for (const llvm::Function &fn : module)
+    if (fn.isDeclaration() && fn.getName().starts_with("__nv_"))
+      return true;
+  return false;
+}
+
+llvm::Error tileir::linkLibdevice(llvm::Module &module,
+                                  const PTXEmitOptions &options) {
+  if (!needsLibdevice(module))
+    return llvm::Error::success();
+  llvm::Expected<std::string> path = findLibdevice(options);
+  if (!path)
+    return path.takeError();
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
+      llvm::MemoryBuffer::getFile(*path);
+  if (!buffer)
+    return makeError("cannot read libdevice '" + *path +
+                     "': " + buffer.getError().message());
+  llvm::Expected<std::unique_ptr<llvm::Module>> library =
+      llvm::parseBitcodeFile((*buffer)->getMemBufferRef(),
+                             module.getContext());
+  if (!library)
+    return makeError("cannot parse libdevice '" + *path +
+                     "': " + llvm::toString(library.takeError()));
+  // libdevice is target independent ("nvptx64-nvidia-gpulibs"); give it
+  // the module's target so the linker does not warn.
+  (*library)->setTargetTriple(module.getTargetTriple());
+  (*library)->setDataLayout(module.getDataLayout());
+  // Only what the module calls, made internal so that the optimizer inlines
+  // it and drops the rest (libdevice functions are always-inline).
+  bool failed = llvm::Linker::linkModules(
+      module, std::move(*library), llvm::Linker::Flags::LinkOnlyNeeded,
+      [](llvm::Module &linked, const llvm::StringSet<> &fromLibrary) {
+        llvm::internalizeModule(linked, [&](const llvm::GlobalValue &gv) {
+          return !gv.hasName() || !fromLibrary.count(gv.getName());
+        });
+      });
+  if (failed)
+    return makeError("cannot link libdevice '" + *path + "'");
+  if (!module.getModuleFlag("nvvm-reflect-ftz"))
+    module.addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz",
+                         uint32_t(0));
+  return llvm::Error::success();
+}
+
+//===----------------------------------------------------------------------===//
+// PTX
+//===----------------------------------------------------------------------===//
+
 llvm::Expected<std::string> tileir::emitPTX(llvm::Module &module,
                                             const GPUTarget &target,
                                             const PTXEmitOptions &options) {
@@ -97,7 +234,13 @@ llvm::Expected<std::string> tileir::emitPTX(llvm::Module &module,
     return tmOrErr.takeError();
   llvm::TargetMachine &tm = **tmOrErr;
   prepareModuleForNVPTX(module, tm);
+  if (llvm::Error error = linkLibdevice(module, options))
+    return std::move(error);
 
+  // NVVMReflect, which folds libdevice's __nvvm_reflect queries for the
+  // target and the ftz flag, runs at the start of the optimization pipeline
+  // (registered by the NVPTX target machine) and again in code generation,
+  // so also at -O0.
   if (llvm::verifyModule(module, &llvm::errs()))
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "generated LLVM IR is invalid");

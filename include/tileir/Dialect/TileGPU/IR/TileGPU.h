@@ -1,0 +1,64 @@
+//===- TileGPU.h - tilegpu dialect, attributes, ops -------------*- C++ -*-===//
+//
+// Part of the tileir project, under the Apache License v2.0 with LLVM
+// Exceptions. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEIR_DIALECT_TILEGPU_IR_TILEGPU_H
+#define TILEIR_DIALECT_TILEGPU_IR_TILEGPU_H
+
+#include "tileir/Dialect/CudaTile/IR/CudaTile.h"
+#include "tileir/Dialect/TileGPU/LinearLayout.h"
+
+#include "mlir/IR/Attributes.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "tileir/Dialect/TileGPU/IR/TileGPUDialect.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "tileir/Dialect/TileGPU/IR/TileGPUAttrs.h.inc"
+
+#define GET_OP_CLASSES
+#include "tileir/Dialect/TileGPU/IR/TileGPUOps.h.inc"
+
+namespace mlir::tilegpu {
+
+/// Names of the kernel attributes code generation sets on an entry.
+inline constexpr llvm::StringLiteral kNumWarpsAttrName = "tilegpu.num_warps";
+inline constexpr llvm::StringLiteral kSharedBytesAttrName =
+    "tilegpu.shared_bytes";
+inline constexpr llvm::StringLiteral kClusterSizeAttrName =
+    "tilegpu.cluster_size";
+
+/// The layout of a tile type, or null when it has none.
+LayoutAttr getLayout(Type type);
+/// `type` with its encoding replaced by `layout`.
+cuda_tile::TileType withLayout(cuda_tile::TileType type,
+                               const tileir::LinearLayout &layout);
+
+/// Largest number of candidate source registers a warp-shuffle conversion
+/// may shuffle per destination register before a round trip through shared
+/// memory is cheaper (each candidate costs a shfl.sync and a select).
+inline constexpr int64_t kMaxShuffleCandidates = 4;
+
+/// How a `tilegpu.convert_layout` from `src` to `dst` is lowered: the kind
+/// planConversion proves, except that a warp shuffle whose source register
+/// depends on the lane through more than kMaxShuffleCandidates candidates
+/// goes through shared memory. The lowering and the shared-memory planner
+/// both ask this, so the arena always covers the conversions that use it.
+/// Fails (with the reason) when no conversion exists.
+llvm::Expected<tileir::ConversionKind>
+getConversionStrategy(const tileir::LinearLayout &src,
+                      const tileir::LinearLayout &dst);
+
+/// Bytes one element of `element` takes in a register of the lowering (and
+/// in a shared-memory round trip): booleans and sub-byte types a byte, tf32
+/// four, pointers eight.
+int64_t getRegisterBytes(Type element);
+
+} // namespace mlir::tilegpu
+
+#endif // TILEIR_DIALECT_TILEGPU_IR_TILEGPU_H

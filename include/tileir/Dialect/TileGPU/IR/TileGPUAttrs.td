@@ -1,0 +1,36 @@
+//===- TileGPUAttrs.td - tilegpu attributes ----------------*- tablegen -*-===//
+//
+// Part of the tileir project, under the Apache License v2.0 with LLVM
+// Exceptions. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEIR_DIALECT_TILEGPU_IR_TILEGPUATTRS_TD
+#define TILEIR_DIALECT_TILEGPU_IR_TILEGPUATTRS_TD
+
+include "tileir/Dialect/TileGPU/IR/TileGPUBase.td"
+
+def TileGPU_LayoutAttr : TileGPU_Attr<"Layout", "layout"> {
+  let summary = "distribution of a tile over registers, lanes and warps";
+  let description = [{
+    A linear layout over GF(2): every bit of the hardware index (register
+    bits, the 5 lane bits, the warp bits) has a basis vector of tile
+    coordinates, and the coordinate held by (register, lane, warp) is the
+    XOR of the basis vectors of its set bits. A zero basis vector means the
+    data is replicated along that bit.
+
+    ```mlir
+    #tilegpu.layout<shape=[4, 32], reg=[], lane=[[0, 1], [0, 2], [0, 4],
+                    [0, 8], [0, 16]], warp=[[1, 0], [2, 0]]>
+    ```
+  }];
+  let parameters = (ins "::tileir::LinearLayout":$layout);
+  let hasCustomAssemblyFormat = 1;
+  let extraClassDeclaration = [{
+    ::llvm::ArrayRef<int64_t> getShape() const { return getLayout().getShape(); }
+    int64_t getNumRegisters() const { return getLayout().getNumRegisters(); }
+    int64_t getNumWarps() const { return getLayout().getNumWarps(); }
+  }];
+}
+
+#endif // TILEIR_DIALECT_TILEGPU_IR_TILEGPUATTRS_TD

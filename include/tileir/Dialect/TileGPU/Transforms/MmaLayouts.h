@@ -1,0 +1,111 @@
+//===- MmaLayouts.h - mma.sync choices shared by layouts and lowering -*- C++ -*-===//
+//
+// Part of the tileir project, under the Apache License v2.0 with LLVM
+// Exceptions. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// One definition of how an `mmaf`/`mmai` maps onto mma.sync: which
+// instruction (from the element types, the K extent and the target), how the
+// warps of the CTA tile the accumulator, and the fragment layouts of A, B and
+// C/D (2-D, or batched 3-D). Layout assignment gives the operands and the
+// result these layouts; the MMA lowering asks the same functions with the
+// same arguments and so finds its operands already in fragment order.
+//
+// Implemented in the tilegpu dialect library (lib/tileir/Dialect/TileGPU/IR)
+// so that the LLVM lowering can use it without the pass library.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEIR_DIALECT_TILEGPU_TRANSFORMS_MMALAYOUTS_H
+#define TILEIR_DIALECT_TILEGPU_TRANSFORMS_MMALAYOUTS_H
+
+#include "tileir/Dialect/TileGPU/LinearLayout.h"
+#include "tileir/Target/GPUTarget.h"
+
+#include "mlir/IR/Operation.h"
+#include "mlir/IR/Types.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <optional>
+
+namespace mlir::tilegpu {
+
+/// The mma.sync family that computes a product with inputs of element type
+/// `lhs`/`rhs` into an accumulator of element type `acc` on `target`, for a
+/// K extent `k` (the contraction size of the tile); std::nullopt when there
+/// is none and the lowering uses FMA:
+///  - f16 x f16 -> f16/f32, bf16 x bf16 -> f32: m16n8k16 (m16n8k8 when
+///    k == 8);
+///  - tf32 x tf32 -> f32: m16n8k8 (f32 inputs are *not* rounded to tf32 by
+///    the specification, so they have no mma.sync);
+///  - i8 x i8 -> i32 (any signedness mix), and e4m3/e5m2 x the same -> f16/f32
+///    when `target.hasFp8MmaSync` (sm_89+): m16n8k32. The f16 accumulator of
+///    8-bit floats has the same fragment as an f32 one; the lowering may
+///    accumulate in f32 and round;
+///  - f64 x f64 -> f64: m8n8k4.
+/// The K extent must be a multiple of the instruction's k (checked by
+/// getMmaConfig through the tile shapes, all powers of two).
+std::optional<tileir::MmaInstr> getMmaInstr(Type lhs, Type rhs, Type acc,
+                                            int64_t k,
+                                            const tileir::GPUTarget &target);
+
+/// How `numWarps` warps tile an M x N accumulator for `instr`: {warpsM,
+/// warpsN} with warpsM * warpsN == numWarps. Warps are added one doubling at
+/// a time to the dim whose per-warp extent is larger (M on ties) while that
+/// dim still has at least one instruction tile per warp; warps left over
+/// when neither has room go to M and hold replicas (zero bases).
+llvm::SmallVector<int64_t, 2> getMmaWarpsPerCTA(llvm::ArrayRef<int64_t> mn,
+                                                unsigned numWarps,
+                                                tileir::MmaInstr instr);
+
+/// The choice made for one `mmaf`/`mmai`.
+struct MmaConfig {
+  tileir::MmaInstr instr;
+  /// {warpsM, warpsN}; see getMmaWarpsPerCTA.
+  llvm::SmallVector<int64_t, 2> warpsPerCTA;
+};
+
+/// The configuration of an `mmaf`/`mmai` with operand tile types `lhs` (M x K
+/// or B x M x K), `rhs` (K x N or B x K x N) and `acc` (M x N or B x M x N)
+/// in a kernel of `numWarps` warps, or std::nullopt when it has no mma.sync
+/// form: no instruction for the element types on `target` (getMmaInstr), or
+/// a tile smaller than one instruction tile (M < m, N < n or K < k).
+std::optional<MmaConfig> getMmaConfig(Type lhs, Type rhs, Type acc,
+                                      unsigned numWarps,
+                                      const tileir::GPUTarget &target);
+/// The same for an `mmaf` or `mmai` operation (std::nullopt for other ops).
+std::optional<MmaConfig> getMmaConfig(Operation *mmaOp, unsigned numWarps,
+                                      const tileir::GPUTarget &target);
+
+/// The fragment layout of one operand of a configured mma over a 2-D tile
+/// (rows x cols: A is M x K, B is K x N, C is M x N) or a batched 3-D tile
+/// (batch x rows x cols).
+struct MmaOperandLayout {
+  /// The layout of the whole tile (what the operand's encoding is).
+  tileir::LinearLayout layout;
+  /// The layout of one batch's matrix, with its fragment register order
+  /// (MmaLayout::getFragmentRegisters).
+  tileir::MmaLayout matrix;
+  /// Matrices in the tile (1 for a 2-D tile).
+  int64_t batch = 1;
+
+  /// The register of `layout` that holds register `matrixReg` of
+  /// `matrix.getLayout()` for batch `b`: batches are the highest register
+  /// bits, so this is matrixReg + b * matrix registers.
+  int64_t getRegister(int64_t b, int64_t matrixReg) const {
+    return matrixReg + b * matrix.getLayout().getNumRegisters();
+  }
+};
+
+/// Builds the layout of `operand` of an mma configured as `config` for a
+/// tile of `shape` (rank 2 or 3). For rank 3 the batch dim is held in
+/// registers above the matrix's (every warp holds all batches). Fails for
+/// other ranks or shapes smaller than the instruction tile.
+llvm::Expected<MmaOperandLayout>
+getMmaOperandLayout(const MmaConfig &config, tileir::MmaOperand operand,
+                    llvm::ArrayRef<int64_t> shape);
+
+} // namespace mlir::tilegpu
+
+#endif // TILEIR_DIALECT_TILEGPU_TRANSFORMS_MMALAYOUTS_H

@@ -1,0 +1,217 @@
+//===- FuncToLLVM.cpp - Kernels, globals, block ids and tokens ------------===//
+//
+// Part of the tileir project, under the Apache License v2.0 with LLVM
+// Exceptions. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// A kernel (a func.func made by tileir-lower-to-cfg) becomes an llvm.func
+// with `nvvm.kernel` and `nvvm.reqntid`: cuTile launches every kernel with a
+// (1,1,1) block, and the driver takes the real block size from .reqntid.
+// Parameters map one to one onto the kernel's parameters, in order. The
+// kernel's shared-memory arena is declared next to it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LoweringUtils.h"
+
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+using namespace mlir;
+using namespace tileir;
+using namespace tileir::lowering;
+
+/// Largest static shared-memory declaration ptxas accepts; a kernel that
+/// needs more declares this much and has its cubin section resized (see
+/// docs/architecture.md).
+static constexpr int64_t kMaxStaticSharedBytes = 48 * 1024;
+
+namespace {
+
+struct KernelLowering : public ConvertOpToLLVMPattern<func::FuncOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(func::FuncOp func, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FunctionType type = func.getFunctionType();
+    if (type.getNumResults() != 0)
+      return rewriter.notifyMatchFailure(func, "kernels return nothing");
+    TypeConverter::SignatureConversion signature(type.getNumInputs());
+    for (auto [i, input] : llvm::enumerate(type.getInputs())) {
+      Type converted = getTypeConverter()->convertType(input);
+      if (!converted)
+        return func.emitOpError("cannot lower parameter ")
+               << i << " of type " << input;
+      signature.addInputs(i, converted);
+    }
+    auto llvmType = LLVM::LLVMFunctionType::get(
+        LLVM::LLVMVoidType::get(rewriter.getContext()),
+        signature.getConvertedTypes());
+
+    Location loc = func.getLoc();
+    auto llvmFunc = LLVM::LLVMFuncOp::create(rewriter, loc, func.getName(),
+                                             llvmType);
+    unsigned numWarps = getNumWarps(func);
+    MLIRContext *ctx = rewriter.getContext();
+    llvmFunc->setAttr(NVVM::NVVMDialect::getKernelFuncAttrName(),
+                      UnitAttr::get(ctx));
+    llvmFunc->setAttr(NVVM::NVVMDialect::getReqntidAttrName(),
+                      rewriter.getDenseI32ArrayAttr(
+                          {static_cast<int32_t>(32 * numWarps), 1, 1}));
+    llvmFunc->setAttr(tilegpu::kNumWarpsAttrName,
+                      rewriter.getI32IntegerAttr(numWarps));
+
+    // The shared-memory arena, sized by tileir-plan-shared-memory.
+    int64_t sharedBytes = 0;
+    if (auto attr = func->getAttrOfType<IntegerAttr>(
+            tilegpu::kSharedBytesAttrName))
+      sharedBytes = attr.getInt();
+    if (sharedBytes > 0) {
+      llvmFunc->setAttr(tilegpu::kSharedBytesAttrName,
+                        rewriter.getI64IntegerAttr(sharedBytes));
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPoint(llvmFunc);
+      int64_t declared = std::min(sharedBytes, kMaxStaticSharedBytes);
+      auto arrayType = LLVM::LLVMArrayType::get(rewriter.getI8Type(),
+                                                declared);
+      LLVM::GlobalOp::create(rewriter, loc, arrayType, /*isConstant=*/false,
+                             LLVM::Linkage::Internal,
+                             getSharedArenaName(func.getName()),
+                             /*value=*/Attribute(), /*alignment=*/128,
+                             /*addrSpace=*/3);
+    }
+
+    rewriter.inlineRegionBefore(func.getBody(), llvmFunc.getBody(),
+                                llvmFunc.end());
+    if (failed(rewriter.convertRegionTypes(&llvmFunc.getBody(),
+                                           *getTypeConverter(), &signature)))
+      return failure();
+    rewriter.eraseOp(func);
+    return success();
+  }
+};
+
+struct ReturnLowering : public ConvertOpToLLVMPattern<func::ReturnOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(func::ReturnOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<LLVM::ReturnOp>(op, ValueRange());
+    return success();
+  }
+};
+
+/// get_tile_block_id / get_num_tile_blocks: one tile block per CTA.
+template <typename SourceOp, typename X, typename Y, typename Z>
+struct GridQueryLowering : public ConvertOpToLLVMPattern<SourceOp> {
+  using ConvertOpToLLVMPattern<SourceOp>::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(SourceOp op, typename SourceOp::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type i32 = rewriter.getI32Type();
+    Value x = X::create(rewriter, loc, i32);
+    Value y = Y::create(rewriter, loc, i32);
+    Value z = Z::create(rewriter, loc, i32);
+    rewriter.replaceOp(op, ValueRange{x, y, z});
+    return success();
+  }
+};
+
+/// Tokens order memory operations in the input; after lowering, ordering
+/// is carried by the instructions themselves, so tokens are empty values.
+template <typename SourceOp>
+struct TokenLowering : public ConvertOpToLLVMPattern<SourceOp> {
+  using ConvertOpToLLVMPattern<SourceOp>::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(SourceOp op, typename SourceOp::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type type = this->getTypeConverter()->convertType(op.getType());
+    rewriter.replaceOpWithNewOp<LLVM::PoisonOp>(op, type);
+    return success();
+  }
+};
+
+/// assume only carries facts for analyses; its value is its operand.
+struct AssumeLowering : public ConvertOpToLLVMPattern<cuda_tile::AssumeOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(cuda_tile::AssumeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, adaptor.getOperands().front());
+    return success();
+  }
+};
+
+/// A module global becomes a device global in the global address space.
+struct GlobalLowering : public ConvertOpToLLVMPattern<cuda_tile::GlobalOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(cuda_tile::GlobalOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto value = dyn_cast<DenseIntOrFPElementsAttr>(op->getAttr("value"));
+    auto name = op->getAttrOfType<StringAttr>("sym_name");
+    if (!value || !name)
+      return rewriter.notifyMatchFailure(op, "malformed global");
+    auto *converter =
+        static_cast<const TileLLVMTypeConverter *>(getTypeConverter());
+    Type elementType = value.getType().getElementType();
+    Type llvmElement = converter->convertElementType(elementType);
+    if (!llvmElement || llvmElement.getIntOrFloatBitWidth() !=
+                            elementType.getIntOrFloatBitWidth())
+      return op.emitOpError("globals of ")
+             << elementType << " elements are not supported yet";
+    int64_t count = value.getType().getNumElements();
+    auto arrayType = LLVM::LLVMArrayType::get(llvmElement, count);
+    auto tensorType = RankedTensorType::get({count}, llvmElement);
+    Attribute init = value.reshape(tensorType);
+    uint64_t alignment = 0;
+    if (auto a = op->getAttrOfType<IntegerAttr>("alignment"))
+      alignment = a.getInt();
+    bool isConstant = op->hasAttr("constant");
+    rewriter.replaceOpWithNewOp<LLVM::GlobalOp>(
+        op, arrayType, isConstant, LLVM::Linkage::External, name.getValue(),
+        init, alignment, /*addrSpace=*/1);
+    return success();
+  }
+};
+
+struct GetGlobalLowering
+    : public ConvertOpToLLVMPattern<cuda_tile::GetGlobalOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(cuda_tile::GetGlobalOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto name = op->getAttrOfType<FlatSymbolRefAttr>("name");
+    if (!name)
+      return rewriter.notifyMatchFailure(op, "missing global name");
+    rewriter.replaceOpWithNewOp<LLVM::AddressOfOp>(
+        op, LLVM::LLVMPointerType::get(rewriter.getContext(), 1),
+        name.getValue());
+    return success();
+  }
+};
+
+} // namespace
+
+void tileir::populateFuncToLLVMPatterns(TileLLVMTypeConverter &converter,
+                                        RewritePatternSet &patterns) {
+  patterns.add<KernelLowering, ReturnLowering, AssumeLowering, GlobalLowering,
+               GetGlobalLowering, TokenLowering<cuda_tile::MakeTokenOp>,
+               TokenLowering<cuda_tile::JoinTokensOp>,
+               GridQueryLowering<cuda_tile::GetTileBlockIdOp,
+                                 NVVM::BlockIdXOp, NVVM::BlockIdYOp,
+                                 NVVM::BlockIdZOp>,
+               GridQueryLowering<cuda_tile::GetNumTileBlocksOp,
+                                 NVVM::GridDimXOp, NVVM::GridDimYOp,
+                                 NVVM::GridDimZOp>>(converter);
+}

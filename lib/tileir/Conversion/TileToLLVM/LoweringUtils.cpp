@@ -1,0 +1,259 @@
+//===- LoweringUtils.cpp - Helpers shared by the LLVM lowerings -----------===//
+//
+// Part of the tileir project, under the Apache License v2.0 with LLVM
+// Exceptions. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "LoweringUtils.h"
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/SymbolTable.h"
+
+using namespace mlir;
+using namespace tileir;
+using namespace tileir::lowering;
+
+unsigned lowering::getNumWarps(Operation *op) {
+  for (Operation *p = op; p; p = p->getParentOp())
+    if (auto attr = p->getAttrOfType<IntegerAttr>(tilegpu::kNumWarpsAttrName))
+      return static_cast<unsigned>(attr.getInt());
+  return 4;
+}
+
+FailureOr<LinearLayout> lowering::getTileLayout(Type tileType,
+                                                unsigned numWarps) {
+  auto tile = dyn_cast<cuda_tile::TileType>(tileType);
+  if (!tile)
+    return failure();
+  if (tilegpu::LayoutAttr layout = tilegpu::getLayout(tile))
+    return layout.getLayout();
+  if (!tile.getShape().empty())
+    return failure();
+  llvm::Expected<LinearLayout> scalar = LinearLayout::replicated({}, numWarps);
+  if (!scalar) {
+    llvm::consumeError(scalar.takeError());
+    return failure();
+  }
+  return *scalar;
+}
+
+FailureOr<int64_t> lowering::getNumRegisters(Type tileType,
+                                             unsigned numWarps) {
+  FailureOr<LinearLayout> layout = getTileLayout(tileType, numWarps);
+  if (failed(layout))
+    return failure();
+  return layout->getNumRegisters();
+}
+
+SmallVector<Value> lowering::unpackRegisters(OpBuilder &b, Location loc,
+                                             Value packed) {
+  auto structType = dyn_cast<LLVM::LLVMStructType>(packed.getType());
+  if (!structType)
+    return {packed};
+  SmallVector<Value> regs;
+  for (unsigned i = 0, e = structType.getBody().size(); i < e; ++i)
+    regs.push_back(LLVM::ExtractValueOp::create(b, loc, packed, i));
+  return regs;
+}
+
+Value lowering::packRegisters(OpBuilder &b, Location loc, Type llvmType,
+                              ArrayRef<Value> registers) {
+  auto structType = dyn_cast<LLVM::LLVMStructType>(llvmType);
+  if (!structType)
+    return registers.front();
+  Value packed = LLVM::PoisonOp::create(b, loc, structType);
+  for (auto [i, reg] : llvm::enumerate(registers))
+    packed = LLVM::InsertValueOp::create(b, loc, packed, reg, i);
+  return packed;
+}
+
+Value lowering::intConst(OpBuilder &b, Location loc, Type type, int64_t v) {
+  return LLVM::ConstantOp::create(b, loc, type,
+                                  b.getIntegerAttr(type, v));
+}
+
+Value lowering::i32Const(OpBuilder &b, Location loc, int64_t value) {
+  return intConst(b, loc, b.getI32Type(), value);
+}
+
+Value lowering::i64Const(OpBuilder &b, Location loc, int64_t value) {
+  return intConst(b, loc, b.getI64Type(), value);
+}
+
+Value lowering::castInt(OpBuilder &b, Location loc, Value value, Type type,
+                        bool isSigned) {
+  unsigned from = value.getType().getIntOrFloatBitWidth();
+  unsigned to = type.getIntOrFloatBitWidth();
+  if (from == to)
+    return value;
+  if (from > to)
+    return LLVM::TruncOp::create(b, loc, type, value);
+  if (isSigned)
+    return LLVM::SExtOp::create(b, loc, type, value);
+  return LLVM::ZExtOp::create(b, loc, type, value);
+}
+
+ThreadIds lowering::getThreadIds(OpBuilder &b, Location loc) {
+  Type i32 = b.getI32Type();
+  ThreadIds ids;
+  ids.tid = NVVM::ThreadIdXOp::create(b, loc, i32);
+  ids.lane = LLVM::AndOp::create(b, loc, ids.tid, i32Const(b, loc, 31));
+  ids.warp = LLVM::LShrOp::create(b, loc, ids.tid, i32Const(b, loc, 5));
+  return ids;
+}
+
+/// XOR of `bases[i]` (component `dim`) over the set bits i of `index`,
+/// emitted as xor(and(-(bit), basis)).
+static Value xorOfBases(OpBuilder &b, Location loc, Value index,
+                        ArrayRef<LinearLayout::Basis> bases, unsigned dim,
+                        Value acc) {
+  for (auto [bit, basis] : llvm::enumerate(bases)) {
+    int64_t component = basis[dim];
+    if (component == 0)
+      continue;
+    Value shifted = LLVM::LShrOp::create(b, loc, index, i32Const(b, loc, bit));
+    Value one = LLVM::AndOp::create(b, loc, shifted, i32Const(b, loc, 1));
+    Value mask = LLVM::SubOp::create(b, loc, i32Const(b, loc, 0), one);
+    Value term =
+        LLVM::AndOp::create(b, loc, mask, i32Const(b, loc, component));
+    acc = LLVM::XOrOp::create(b, loc, acc, term);
+  }
+  return acc;
+}
+
+SmallVector<SmallVector<Value>>
+lowering::emitElementCoordinates(OpBuilder &b, Location loc,
+                                 const LinearLayout &layout,
+                                 const ThreadIds &ids) {
+  unsigned rank = layout.getRank();
+  SmallVector<LinearLayout::Basis> laneBases = layout.getLaneBases();
+  SmallVector<LinearLayout::Basis> warpBases = layout.getWarpBases();
+  // The thread-dependent part, shared by all registers.
+  SmallVector<Value> threadPart;
+  for (unsigned d = 0; d < rank; ++d) {
+    Value acc = i32Const(b, loc, 0);
+    acc = xorOfBases(b, loc, ids.lane, laneBases, d, acc);
+    acc = xorOfBases(b, loc, ids.warp, warpBases, d, acc);
+    threadPart.push_back(acc);
+  }
+  SmallVector<SmallVector<Value>> coords;
+  for (int64_t r = 0, e = layout.getNumRegisters(); r < e; ++r) {
+    SmallVector<int64_t, 4> regPart = layout.apply(r, 0, 0);
+    SmallVector<Value> c;
+    for (unsigned d = 0; d < rank; ++d) {
+      if (regPart[d] == 0)
+        c.push_back(threadPart[d]);
+      else
+        c.push_back(LLVM::XOrOp::create(b, loc, threadPart[d],
+                                        i32Const(b, loc, regPart[d])));
+    }
+    coords.push_back(std::move(c));
+  }
+  return coords;
+}
+
+Value lowering::emitOwnerPredicate(OpBuilder &b, Location loc,
+                                   const LinearLayout &layout, int64_t reg,
+                                   const ThreadIds &ids) {
+  LinearLayout::ReplicationMask mask = layout.getReplicationMask();
+  if ((uint64_t(reg) & mask.reg) != 0)
+    return LLVM::ConstantOp::create(b, loc, b.getI1Type(),
+                                    b.getBoolAttr(false));
+  Value pred;
+  auto add = [&](Value index, uint64_t m) {
+    if (!m)
+      return;
+    Value masked = LLVM::AndOp::create(b, loc, index, i32Const(b, loc, m));
+    Value isZero = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq,
+                                        masked, i32Const(b, loc, 0));
+    pred = pred ? LLVM::AndOp::create(b, loc, pred, isZero).getResult()
+                : isZero;
+  };
+  add(ids.lane, mask.lane);
+  add(ids.warp, mask.warp);
+  return pred;
+}
+
+std::string lowering::getSharedArenaName(llvm::StringRef kernelName) {
+  return ("__tileir_smem_" + kernelName).str();
+}
+
+FailureOr<Value> lowering::getSharedMemoryBase(OpBuilder &b, Location loc,
+                                               Operation *op) {
+  auto func = op->getParentOfType<LLVM::LLVMFuncOp>();
+  if (!func)
+    return failure();
+  std::string name = getSharedArenaName(func.getName());
+  auto global = SymbolTable::lookupNearestSymbolFrom<LLVM::GlobalOp>(
+      func, StringAttr::get(b.getContext(), name));
+  if (!global)
+    return failure();
+  Value base = LLVM::AddressOfOp::create(b, loc, global);
+  return base;
+}
+
+void lowering::emitBarrier(OpBuilder &b, Location loc) {
+  NVVM::Barrier0Op::create(b, loc);
+}
+
+Value lowering::emitRowMajorOffset(OpBuilder &b, Location loc,
+                                   ArrayRef<Value> coords,
+                                   ArrayRef<int64_t> shape) {
+  Value offset = i32Const(b, loc, 0);
+  int64_t stride = 1;
+  for (int64_t d = static_cast<int64_t>(shape.size()) - 1; d >= 0; --d) {
+    Value term = coords[d];
+    if (stride != 1)
+      term = LLVM::MulOp::create(b, loc, term, i32Const(b, loc, stride));
+    offset = LLVM::AddOp::create(b, loc, offset, term);
+    stride *= shape[d];
+  }
+  return offset;
+}
+
+FailureOr<SmallVector<Value>>
+lowering::convertThroughSharedMemory(OpBuilder &b, Location loc, Operation *op,
+                                     ArrayRef<Value> srcRegisters,
+                                     const LinearLayout &src,
+                                     const LinearLayout &dst) {
+  if (srcRegisters.empty() || src.getShape() != dst.getShape())
+    return failure();
+  FailureOr<Value> base = getSharedMemoryBase(b, loc, op);
+  if (failed(base))
+    return failure();
+  Type elementType = srcRegisters.front().getType();
+  // i1 travels as a byte.
+  bool isBool = elementType.isInteger(1);
+  Type memType = isBool ? b.getI8Type() : elementType;
+  ThreadIds ids = getThreadIds(b, loc);
+
+  emitBarrier(b, loc);
+  SmallVector<SmallVector<Value>> srcCoords =
+      emitElementCoordinates(b, loc, src, ids);
+  uint64_t duplicateRegs = src.getFreeMask(HwDim::Register);
+  for (auto [r, value] : llvm::enumerate(srcRegisters)) {
+    if (uint64_t(r) & duplicateRegs)
+      continue;
+    Value offset = emitRowMajorOffset(b, loc, srcCoords[r], src.getShape());
+    Value ptr = LLVM::GEPOp::create(b, loc, base->getType(), memType, *base,
+                                    ValueRange{offset});
+    Value stored = isBool ? LLVM::ZExtOp::create(b, loc, memType, value)
+                          : value;
+    LLVM::StoreOp::create(b, loc, stored, ptr);
+  }
+  emitBarrier(b, loc);
+  SmallVector<SmallVector<Value>> dstCoords =
+      emitElementCoordinates(b, loc, dst, ids);
+  SmallVector<Value> result;
+  for (int64_t r = 0, e = dst.getNumRegisters(); r < e; ++r) {
+    Value offset = emitRowMajorOffset(b, loc, dstCoords[r], dst.getShape());
+    Value ptr = LLVM::GEPOp::create(b, loc, base->getType(), memType, *base,
+                                    ValueRange{offset});
+    Value loaded = LLVM::LoadOp::create(b, loc, memType, ptr);
+    if (isBool)
+      loaded = LLVM::TruncOp::create(b, loc, elementType, loaded);
+    result.push_back(loaded);
+  }
+  return result;
+}

@@ -1,0 +1,149 @@
+//===- LoweringUtils.h - Helpers shared by the LLVM lowerings ---*- C++ -*-===//
+//
+// Part of the tileir project, under the Apache License v2.0 with LLVM
+// Exceptions. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// What every pattern of convert-tile-to-llvm needs: the layout of a tile
+// and the registers of its converted value, the thread's lane and warp, the
+// coordinates of the elements a thread holds, the kernel's shared-memory
+// arena and barriers, and small builders for LLVM constants.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEIR_LIB_CONVERSION_TILETOLLVM_LOWERINGUTILS_H
+#define TILEIR_LIB_CONVERSION_TILETOLLVM_LOWERINGUTILS_H
+
+#include "tileir/Conversion/TileToLLVM/TileToLLVM.h"
+#include "tileir/Dialect/CudaTile/IR/CudaTile.h"
+#include "tileir/Dialect/TileGPU/IR/TileGPU.h"
+#include "tileir/Dialect/TileGPU/LinearLayout.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/Builders.h"
+
+namespace tileir::lowering {
+
+//===----------------------------------------------------------------------===//
+// Kernels and layouts
+//===----------------------------------------------------------------------===//
+
+/// Warps per CTA of the kernel that contains `op` (its `tilegpu.num_warps`
+/// attribute; 4 when absent).
+unsigned getNumWarps(mlir::Operation *op);
+
+/// The layout of a tile type. A rank-0 tile (which never carries an
+/// encoding) is held by every thread in one register. Fails for a tile of
+/// rank >= 1 without a layout.
+mlir::FailureOr<LinearLayout> getTileLayout(mlir::Type tileType,
+                                            unsigned numWarps);
+
+/// Number of registers of a tile type in one thread.
+mlir::FailureOr<int64_t> getNumRegisters(mlir::Type tileType,
+                                         unsigned numWarps);
+
+//===----------------------------------------------------------------------===//
+// Registers
+//===----------------------------------------------------------------------===//
+
+/// The registers of a converted value: the fields of a struct, or the value
+/// itself.
+llvm::SmallVector<mlir::Value> unpackRegisters(mlir::OpBuilder &b,
+                                               mlir::Location loc,
+                                               mlir::Value packed);
+
+/// The inverse of unpackRegisters for the converted type `llvmType`.
+mlir::Value packRegisters(mlir::OpBuilder &b, mlir::Location loc,
+                          mlir::Type llvmType,
+                          llvm::ArrayRef<mlir::Value> registers);
+
+//===----------------------------------------------------------------------===//
+// Constants and arithmetic
+//===----------------------------------------------------------------------===//
+
+mlir::Value i32Const(mlir::OpBuilder &b, mlir::Location loc, int64_t value);
+mlir::Value i64Const(mlir::OpBuilder &b, mlir::Location loc, int64_t value);
+mlir::Value intConst(mlir::OpBuilder &b, mlir::Location loc, mlir::Type type,
+                     int64_t value);
+/// Sign- or zero-extends / truncates an integer to `type`.
+mlir::Value castInt(mlir::OpBuilder &b, mlir::Location loc, mlir::Value value,
+                    mlir::Type type, bool isSigned = true);
+
+//===----------------------------------------------------------------------===//
+// Threads
+//===----------------------------------------------------------------------===//
+
+/// The thread's index in the CTA, its lane and its warp (all i32).
+struct ThreadIds {
+  mlir::Value tid;
+  mlir::Value lane;
+  mlir::Value warp;
+};
+ThreadIds getThreadIds(mlir::OpBuilder &b, mlir::Location loc);
+
+/// For each register of `layout`, the coordinates (one i32 per tile
+/// dimension) of the element this thread holds in it.
+llvm::SmallVector<llvm::SmallVector<mlir::Value>>
+emitElementCoordinates(mlir::OpBuilder &b, mlir::Location loc,
+                       const LinearLayout &layout, const ThreadIds &ids);
+
+/// An i1 that is true in exactly one of the threads holding each copy of
+/// an element of `layout` in register `reg`: replicated lanes and warps
+/// (zero basis vectors) are not owners. Null when every thread owns its
+/// elements.
+mlir::Value emitOwnerPredicate(mlir::OpBuilder &b, mlir::Location loc,
+                               const LinearLayout &layout, int64_t reg,
+                               const ThreadIds &ids);
+
+//===----------------------------------------------------------------------===//
+// Scalar operations
+//===----------------------------------------------------------------------===//
+
+/// Emits the computation of element-wise op `op` on one register of each
+/// operand (`operands`, already LLVM values) and returns one value per
+/// result. Used per register by the element-wise patterns and per step by
+/// the reduce/scan combiners. Fails (with no IR emitted that matters) for
+/// ops it cannot lower.
+mlir::FailureOr<llvm::SmallVector<mlir::Value>>
+emitScalarOp(mlir::OpBuilder &b, mlir::Operation *op,
+             mlir::ValueRange operands,
+             const TileLLVMTypeConverter &converter);
+
+//===----------------------------------------------------------------------===//
+// Shared memory
+//===----------------------------------------------------------------------===//
+
+/// Name of the shared-memory arena of kernel `kernelName`.
+std::string getSharedArenaName(llvm::StringRef kernelName);
+
+/// Base address (`!llvm.ptr<3>`) of the shared-memory arena of the kernel
+/// containing `op`, which must be inside an llvm.func kernel whose arena
+/// was declared by the kernel lowering.
+mlir::FailureOr<mlir::Value> getSharedMemoryBase(mlir::OpBuilder &b,
+                                                 mlir::Location loc,
+                                                 mlir::Operation *op);
+
+/// bar.sync 0 for the whole CTA.
+void emitBarrier(mlir::OpBuilder &b, mlir::Location loc);
+
+/// Row-major element offset of `coords` in a tile of `shape` (i32).
+mlir::Value emitRowMajorOffset(mlir::OpBuilder &b, mlir::Location loc,
+                               llvm::ArrayRef<mlir::Value> coords,
+                               llvm::ArrayRef<int64_t> shape);
+
+/// Moves a tile from layout `src` to layout `dst` (same shape) through the
+/// kernel's shared-memory arena, which must hold one copy of the tile: a
+/// barrier (earlier users of the arena are done), every thread stores the
+/// registers it holds at their row-major offsets, a barrier, every thread
+/// loads the elements `dst` gives it. Works for any pair of layouts.
+mlir::FailureOr<llvm::SmallVector<mlir::Value>>
+convertThroughSharedMemory(mlir::OpBuilder &b, mlir::Location loc,
+                           mlir::Operation *op,
+                           llvm::ArrayRef<mlir::Value> srcRegisters,
+                           const LinearLayout &src, const LinearLayout &dst);
+
+} // namespace tileir::lowering
+
+#endif // TILEIR_LIB_CONVERSION_TILETOLLVM_LOWERINGUTILS_H
