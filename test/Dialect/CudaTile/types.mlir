@@ -62,6 +62,11 @@
   !cuda_tile.partition_view<tile=(2x2), tensor_view<16x16xf32, strides=[16,1]>, dim_map=[0, 1]>,
   !cuda_tile.partition_view<tile=(4x2), tensor_view<16x16xi32, strides=[16,1]>, dim_map=[1, 0]>)
 
+// cuTile views a 0-d array through a rank-0 partition view.
+// CHECK-LABEL: "test.rank0_view"
+// CHECK-SAME: !cuda_tile.partition_view<tile=(), tensor_view<f32>>
+"test.rank0_view"() : () -> !cuda_tile.partition_view<tile=(), tensor_view<f32>>
+
 // CHECK-LABEL: "test.strided_views"
 // CHECK-SAME: !cuda_tile.strided_view<tile=(2), traversal_strides=[3], tensor_view<16xf32, strides=[1]>>
 // CHECK-SAME: !cuda_tile.strided_view<tile=(2x2), traversal_strides=[2,2], padding_value = zero, tensor_view<2x2xi32, strides=[2,1]>>

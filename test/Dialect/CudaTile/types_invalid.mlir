@@ -105,11 +105,6 @@
 
 // -----
 
-// expected-error @below {{views of rank-0 tensor_views are not supported}}
-"test.t"() : () -> !cuda_tile.partition_view<tile=(), tensor_view<f32>>
-
-// -----
-
 // expected-error @below {{tile dimensions must be powers of two, got shape 3x2}}
 "test.t"() : () -> !cuda_tile.partition_view<tile=(3x2), tensor_view<16x16xf32, strides=[16,1]>>
 

@@ -88,20 +88,27 @@ public:
                             mlir::InFlightDiagnostic()>>())) {
     bool failedCheck = false;
     std::string message;
-    mlir::ScopedDiagnosticHandler capture(
-        context, [&](mlir::Diagnostic &diag) -> mlir::LogicalResult {
-          // Only the verifier's own diagnostics are captured.
-          if (!failedCheck)
-            return mlir::failure();
-          if (message.empty())
-            message = diag.str();
-          return mlir::success();
-        });
-    auto emitFn = [&]() -> mlir::InFlightDiagnostic {
-      failedCheck = true;
-      return mlir::emitError(mlir::UnknownLoc::get(context));
-    };
-    auto result = build(emitFn);
+    decltype(build(std::declval<
+                   llvm::function_ref<mlir::InFlightDiagnostic()>>())) result;
+    {
+      // The capture must end before the reader's own error is reported:
+      // the sink may itself emit an MLIR diagnostic, which this handler
+      // would otherwise swallow.
+      mlir::ScopedDiagnosticHandler capture(
+          context, [&](mlir::Diagnostic &diag) -> mlir::LogicalResult {
+            // Only the verifier's own diagnostics are captured.
+            if (!failedCheck)
+              return mlir::failure();
+            if (message.empty())
+              message = diag.str();
+            return mlir::success();
+          });
+      auto emitFn = [&]() -> mlir::InFlightDiagnostic {
+        failedCheck = true;
+        return mlir::emitError(mlir::UnknownLoc::get(context));
+      };
+      result = build(emitFn);
+    }
     if (failedCheck || !result) {
       (void)emitError(offset, "invalid " + what +
                             (message.empty() ? std::string()

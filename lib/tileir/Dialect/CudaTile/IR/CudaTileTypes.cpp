@@ -490,8 +490,6 @@ static LogicalResult
 verifyViewCommon(function_ref<InFlightDiagnostic()> emitError,
                  ArrayRef<int32_t> tileShape, TensorViewType tensorView,
                  PaddingValueAttr padding) {
-  if (tileShape.empty())
-    return emitError() << "views of rank-0 tensor_views are not supported";
   if (static_cast<int64_t>(tileShape.size()) != tensorView.getRank())
     return emitError() << "tile rank (" << tileShape.size()
                        << ") must equal the tensor_view rank ("
