@@ -123,7 +123,10 @@ def _ref(src, dst):
         if d.is_float:
             return round_to(np.asarray(x, dtype=np.float64), dst)
         if s.is_float:
-            return np.trunc(x).astype(np.int64)
+            # ftoi truncates and saturates (inputs that round up to the
+            # next float, e.g. 126 -> e4m3 128, exceed the integer range).
+            ii = np.iinfo(d.np)
+            return np.clip(np.trunc(x), ii.min, ii.max).astype(np.int64)
         return wrap(x, dst)
     return fn
 

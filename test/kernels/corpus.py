@@ -426,7 +426,8 @@ def to_device(a, device):
         return a
     import torch
     info = dt(a.dtype)
-    a = np.ascontiguousarray(a)
+    # ascontiguousarray would turn a 0-d array into a 1-d one.
+    a = np.ascontiguousarray(a).reshape(np.shape(a))
     if info.np_name in _ML_DTYPES:
         if info.bits < 8:
             raise NotImplementedError(f"no device layout for {info.short} arrays")
