@@ -146,7 +146,9 @@ LogicalResult ReaderState::getType(uint64_t index, uint64_t atOffset,
   }
   if (typeState[index] == 1)
     return emitError(types.entryOffset(index),
-                     "type " + llvm::Twine(index) + " refers to itself");
+                     "type " + llvm::Twine(index) +
+                         " refers to itself, directly or through other "
+                         "types");
   if (depth > kMaxTypeDepth)
     return emitError(atOffset, "types nest deeper than " +
                                    llvm::Twine(kMaxTypeDepth) + " levels");
@@ -312,7 +314,9 @@ LogicalResult ContainerReader::readSections(EncodingReader &reader) {
       return success();
     }
     if (id >= kNumSections)
-      return reader.emitErrorAt(at, "unknown section id " + llvm::Twine(id));
+      // Twine prints a uint8_t as a character: widen it.
+      return reader.emitErrorAt(at, "unknown section id " +
+                                        llvm::Twine(unsigned(id)));
     Section section = static_cast<Section>(id);
     llvm::StringRef name = getSectionName(section);
     if (sections[id].present)
