@@ -37,6 +37,8 @@ struct KernelResourceUsage {
   uint64_t spillLoadBytes = 0;
   uint64_t sharedBytes = 0;
   uint64_t constantBytes = 0;
+  /// Threads per CTA (`.reqntid`); filled in by the pipeline, not ptxas.
+  unsigned threads = 0;
 };
 
 /// Options of one ptxas run.
@@ -67,11 +69,38 @@ struct PtxasResult {
   std::string command;
 };
 
+/// ptxas ran and failed (error exit, crash or timeout). This is always a
+/// bug of ours: the PTX is ours. It carries enough to reproduce the run
+/// outside the compiler; `log` renders the whole report as one message.
+class PtxasFailure : public llvm::ErrorInfo<PtxasFailure> {
+public:
+  static char ID;
+  /// "exited with status 255", "crashed (...)", "timed out after 600s".
+  std::string what;
+  /// ptxas's stdout and stderr.
+  std::string ptxasLog;
+  /// "  PTX line N: <text>" for each line ptxas's messages name.
+  std::string quotedLines;
+  /// The argument vector; the PTX input and cubin output are at these
+  /// indices, so a reproducer can substitute its own copies.
+  std::vector<std::string> args;
+  unsigned ptxArgIndex = 0;
+  unsigned cubinArgIndex = 0;
+  /// Whether the PTX at args[ptxArgIndex] was kept on disk.
+  bool ptxKept = false;
+
+  void log(llvm::raw_ostream &os) const override;
+  std::error_code convertToErrorCode() const override;
+  /// The command line, shell-quoted.
+  std::string command() const;
+};
+
 /// Locates ptxas as described above; an error names every place searched.
 llvm::Expected<std::string> findPtxas(const PtxasOptions &options);
 
-/// Assembles `ptx`. Failures carry ptxas's exit status, its log with the
-/// failing PTX line quoted, and a command that reproduces them.
+/// Assembles `ptx`. When ptxas fails the error is a PtxasFailure: its exit
+/// status, its log with the failing PTX lines quoted, and a command that
+/// reproduces it; not finding or starting ptxas is a plain error.
 llvm::Expected<PtxasResult> runPtxas(llvm::StringRef ptx,
                                      const PtxasOptions &options);
 

@@ -87,6 +87,29 @@ static std::string shellQuote(llvm::StringRef arg) {
   return quoted + "'";
 }
 
+char PtxasFailure::ID = 0;
+
+std::error_code PtxasFailure::convertToErrorCode() const {
+  return llvm::inconvertibleErrorCode();
+}
+
+std::string PtxasFailure::command() const {
+  std::string text;
+  for (const std::string &a : args) {
+    if (!text.empty())
+      text += ' ';
+    text += shellQuote(a);
+  }
+  return text;
+}
+
+void PtxasFailure::log(llvm::raw_ostream &os) const {
+  os << "ptxas " << what << ":\n" << ptxasLog << quotedLines
+     << "reproduce with: " << command();
+  if (!ptxKept)
+    os << "  (rerun tileiras with --keep-temps to keep the PTX)";
+}
+
 /// Appends the PTX lines ptxas's "line N" messages refer to.
 static std::string quoteFailingLines(llvm::StringRef log, llvm::StringRef ptx) {
   llvm::SmallVector<llvm::StringRef> ptxLines;
@@ -142,17 +165,20 @@ llvm::Expected<PtxasResult> tileir::runPtxas(llvm::StringRef ptx,
       return makeError("cannot write " + ptxPath);
   }
 
+  // ptxas refuses -g with optimization ("Optimized debugging not
+  // supported"): a debug build is assembled at -O0, as nvcc -G does.
+  unsigned ptxasLevel = options.deviceDebug ? 0 : std::min(options.optLevel, 3u);
   std::vector<std::string> args = {*ptxas, "-arch=" + options.arch,
-                                   "-O" + std::to_string(
-                                              std::min(options.optLevel, 3u)),
-                                   "-v"};
+                                   "-O" + std::to_string(ptxasLevel), "-v"};
   if (options.deviceDebug)
     args.push_back("-g");
   else if (options.lineInfo)
     args.push_back("-lineinfo");
   llvm::append_range(args, options.extraArgs);
+  unsigned ptxArgIndex = args.size();
   args.push_back(std::string(ptxPath));
   args.push_back("-o");
+  unsigned cubinArgIndex = args.size();
   args.push_back(std::string(cubinPath));
 
   llvm::SmallVector<llvm::StringRef> argRefs(args.begin(), args.end());
@@ -178,21 +204,22 @@ llvm::Expected<PtxasResult> tileir::runPtxas(llvm::StringRef ptx,
   if (execFailed)
     return makeError("cannot run ptxas (" + *ptxas + "): " + execError);
   if (status != 0) {
-    std::string what;
+    auto failure = std::make_unique<PtxasFailure>();
     if (status == -2)
-      what = "timed out after " + std::to_string(options.timeoutSeconds) + "s";
+      failure->what =
+          "timed out after " + std::to_string(options.timeoutSeconds) + "s";
     else if (status < 0)
-      what = "crashed" + (execError.empty() ? "" : " (" + execError + ")");
+      failure->what =
+          "crashed" + (execError.empty() ? "" : " (" + execError + ")");
     else
-      what = "exited with status " + std::to_string(status);
-    std::string message = "ptxas " + what + ":\n" + log;
-    std::string quoted = quoteFailingLines(log, ptx);
-    if (!quoted.empty())
-      message += quoted;
-    message += "reproduce with: " + command;
-    if (!options.keepTemps)
-      message += "  (rerun tileiras with --keep-temps to keep the PTX)";
-    return makeError(message);
+      failure->what = "exited with status " + std::to_string(status);
+    failure->ptxasLog = log;
+    failure->quotedLines = quoteFailingLines(log, ptx);
+    failure->args = args;
+    failure->ptxArgIndex = ptxArgIndex;
+    failure->cubinArgIndex = cubinArgIndex;
+    failure->ptxKept = options.keepTemps;
+    return llvm::Error(std::move(failure));
   }
 
   auto cubinBuf = llvm::MemoryBuffer::getFile(cubinPath, /*IsText=*/false,
