@@ -185,7 +185,10 @@ Value lowering::emitAtomic(OpBuilder &b, Location loc, const AtomicInstr &instr,
     return fromBits(b, loc, old, type);
   }
   StringRef c = getConstraint(instr.bits);
+  // PTX has no `red.exch`: an exchange is always an `atom`, its old value
+  // discarded when unused.
   if (!wantResult && !compare &&
+      !StringRef(instr.op).starts_with(".exch") &&
       (sem.starts_with(".relaxed") || sem.starts_with(".release"))) {
     std::string text =
         "@$0 red" + sem.str() + space.str() + instr.op + " [$1], $2;";
