@@ -12,18 +12,24 @@
 //
 // plus `--version` (a line that changes whenever the compiler changes, since
 // cuTile keys its cubin cache on it) and `--list-versions`. Errors go to
-// stderr in the form cuTile parses, and the exit status is 1.
+// stderr in the form cuTile parses, and the exit status is 1. An internal
+// failure (a crash, an LLVM fatal error, ptxas rejecting our PTX) is
+// contained: `error: internal compiler error in <stage>: ...`, a reproducer
+// in `<output>.repro/`, exit status 2 -- never a signal death.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tileir/Bytecode/BytecodeReader.h"
 #include "tileir/Dialect/CudaTile/IR/CudaTile.h"
+#include "tileir/Pipeline/CrashContainment.h"
 #include "tileir/Pipeline/Pipeline.h"
 #include "tileir/Support/Diagnostics.h"
 #include "tileir/Support/VersionHash.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Remarks.h"
+#include "mlir/Remark/RemarkStreamer.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -32,6 +38,14 @@
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <cerrno>
+#include <csignal>
+#include <cstdio>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 using namespace mlir;
 using namespace tileir;
@@ -132,6 +146,34 @@ static cl::opt<std::string> remarksOutputFile(
              "tileir_remarks.yaml"),
     cl::init("tileir_remarks.yaml"), cl::cat(remarkCategory));
 
+// Hidden flags for testing and debugging the compiler itself (not in --help).
+static cl::opt<std::string> debugCrash(
+    "tileir-debug-crash",
+    cl::desc("Deliberately crash in a stage: <stage>[:segv|fatal|abort|fpe|"
+             "ill|bus|stack-overflow]; stages are import, verify, compile, a "
+             "pass argument, llvm-translation, ptx-emission, ptxas, output"),
+    cl::ReallyHidden);
+static cl::opt<bool>
+    debugBadPtx("tileir-debug-bad-ptx",
+                cl::desc("Hand ptxas invalid PTX (tests its error reports)"),
+                cl::ReallyHidden);
+static cl::opt<bool> noSupervisor(
+    "tileir-no-supervisor",
+    cl::desc("Compile in this process only (for running under a debugger)"),
+    cl::ReallyHidden);
+static cl::opt<uint64_t> maxUnrolledOpsPerOp(
+    "tileir-max-unrolled-ops-per-op",
+    cl::desc("Code-size budget: estimated per-thread operations of one op"),
+    cl::ReallyHidden);
+static cl::opt<uint64_t> maxUnrolledOpsPerKernel(
+    "tileir-max-unrolled-ops-per-kernel",
+    cl::desc("Code-size budget: estimated per-thread operations of a kernel"),
+    cl::ReallyHidden);
+static cl::opt<uint64_t> maxLLVMOperations(
+    "tileir-max-llvm-operations",
+    cl::desc("Code-size budget: LLVM operations after conversion"),
+    cl::ReallyHidden);
+
 static void printVersion(llvm::raw_ostream &os) {
   os << "tileiras: tileir Tile IR compiler, version " TILEIR_VERSION_STRING
         " (sources " TILEIR_SOURCE_HASH ")\n"
@@ -176,6 +218,67 @@ static LogicalResult checkRemarkFlags() {
     return failure();
   }
   return success();
+}
+
+namespace {
+/// Prints each remark as one `remark:` diagnostic at the kernel's location,
+/// so it reaches stderr in the form cuTile reads.
+class DiagnosticRemarkStreamer
+    : public mlir::remark::detail::MLIRRemarkStreamerBase {
+public:
+  void streamOptimizationRemark(
+      const mlir::remark::detail::Remark &remark) override {
+    std::string text;
+    for (const mlir::remark::detail::Remark::Arg &arg : remark.getArgs())
+      if (arg.key == "Remark")
+        text += arg.val;
+    mlir::emitRemark(remark.getLocation())
+        << "[" << remark.getRemarkTypeString() << "] " << text;
+  }
+};
+} // namespace
+
+/// The remark-engine filter for one remark flag ("none" and "" enable
+/// nothing, "all" everything, a category itself).
+static std::optional<std::string> getRemarkFilter(llvm::StringRef flag) {
+  if (flag.empty() || flag == "none")
+    return std::nullopt;
+  if (flag == "all")
+    return std::string(".*");
+  return flag.str();
+}
+
+/// Routes the remarks the flags ask for (the resource planner's are in
+/// category `memory`): to stderr with --remark-format=command-line, to the
+/// --remarks-output-file in LLVM's YAML remark format with yaml.
+static LogicalResult setUpRemarks(MLIRContext &context) {
+  mlir::remark::RemarkCategories categories;
+  std::optional<std::string> everything = getRemarkFilter(remarks);
+  auto pick = [&](const cl::opt<std::string> &specific) {
+    if (std::optional<std::string> filter = getRemarkFilter(specific))
+      return filter;
+    return everything;
+  };
+  categories.passed = pick(remarksPassed);
+  categories.missed = pick(remarksMissed);
+  categories.failed = pick(remarksFailed);
+  categories.analysis = pick(remarksAnalysis);
+  if (!categories.passed && !categories.missed && !categories.failed &&
+      !categories.analysis)
+    return success();
+  auto policy = std::make_unique<mlir::remark::RemarkEmittingPolicyAll>();
+  if (remarkFormat == "yaml") {
+    if (failed(mlir::remark::enableOptimizationRemarksWithLLVMStreamer(
+            context, remarksOutputFile, llvm::remarks::Format::YAML,
+            std::move(policy), categories))) {
+      fail("unable to open remarks output file '" + remarksOutputFile + "'");
+      return failure();
+    }
+    return success();
+  }
+  return mlir::remark::enableOptimizationRemarks(
+      context, std::make_unique<DiagnosticRemarkStreamer>(), std::move(policy),
+      categories);
 }
 
 static int run(const char *argv0) {
@@ -227,13 +330,23 @@ static int run(const char *argv0) {
 
   DialectRegistry registry;
   registerPipelineDialects(registry);
-  MLIRContext context(registry);
+  // Single-threaded: a crash must happen on the thread whose
+  // CrashRecoveryContext contains it, and cuTile compiles one kernel per
+  // process anyway.
+  MLIRContext context(registry, MLIRContext::Threading::DISABLED);
   context.loadAllAvailableDialects();
+  // Users get one line per problem at their source location, not our IR.
+  context.printOpOnDiagnostic(false);
   // One line per diagnostic, in the form cuTile parses.
   CuTileDiagnosticHandler diagnostics(&context, llvm::errs());
+  if (failed(setUpRemarks(context)))
+    return 1;
 
-  OwningOpRef<cuda_tile::ModuleOp> module =
-      importModule(input->getMemBufferRef(), &context);
+  OwningOpRef<cuda_tile::ModuleOp> module;
+  {
+    crash::StageScope stage("import", "bytecode reading");
+    module = importModule(input->getMemBufferRef(), &context);
+  }
   if (!module)
     return 1;
 
@@ -245,12 +358,23 @@ static int run(const char *argv0) {
   options.ptxasPath = ptxasPath;
   options.argv0 = argv0;
   options.keepTemps = keepTemps;
+  if (maxUnrolledOpsPerOp.getNumOccurrences())
+    options.maxUnrolledOpsPerOp = maxUnrolledOpsPerOp;
+  if (maxUnrolledOpsPerKernel.getNumOccurrences())
+    options.maxUnrolledOpsPerKernel = maxUnrolledOpsPerKernel;
+  if (maxLLVMOperations.getNumOccurrences())
+    options.maxLLVMOperations = maxLLVMOperations;
 
-  if (failed(verifyModule(*module, options)))
-    return 1;
+  {
+    crash::StageScope stage("verify", "verification");
+    if (failed(verifyModule(*module, options)))
+      return 1;
+  }
+  crash::StageScope compileStage("compile", "code generation");
   FailureOr<CompileResult> result = compileModule(*module, options);
   if (failed(result))
     return 1;
+  crash::StageScope outputStage("output", "writing the output");
 
   if (!emitPtxFile.empty()) {
     std::unique_ptr<llvm::ToolOutputFile> ptxOut =
@@ -279,8 +403,108 @@ static int run(const char *argv0) {
                    << " spill-stores=" << k.spillStoreBytes
                    << " spill-loads=" << k.spillLoadBytes
                    << " stack=" << k.stackFrameBytes
-                   << " shared=" << k.sharedBytes << "\n";
+                   << " shared=" << k.sharedBytes
+                   << " threads=" << k.threads << "\n";
   return 0;
+}
+
+/// What a reproducer records about this invocation.
+static crash::ReproducerInfo getReproducerInfo(int argc, char **argv) {
+  crash::ReproducerInfo info;
+  info.inputPath = inputFile;
+  info.outputPath = outputFile;
+  for (int i = 0; i < argc; ++i) {
+    if (i)
+      info.commandLine += ' ';
+    info.commandLine += crash::shellQuote(argv[i]);
+  }
+  info.rerunFlags = "--gpu-name " + crash::shellQuote(gpuName) + " -O" +
+                    (optLevelShort.getNumOccurrences() ? std::string(optLevelShort)
+                                                       : std::string(optLevel));
+  if (lineInfo)
+    info.rerunFlags += " --lineinfo";
+  if (deviceDebug)
+    info.rerunFlags += " --device-debug";
+  llvm::raw_string_ostream os(info.options);
+  os << "  gpu-name: " << gpuName << "\n"
+     << "  opt-level: "
+     << (optLevelShort.getNumOccurrences() ? std::string(optLevelShort)
+                                           : std::string(optLevel))
+     << "\n"
+     << "  lineinfo: " << (lineInfo ? "yes" : "no") << "\n"
+     << "  device-debug: " << (deviceDebug ? "yes" : "no") << "\n"
+     << "  ptxas-path: " << (ptxasPath.empty() ? std::string("(searched)") : ptxasPath)
+     << "\n";
+  return info;
+}
+
+/// Runs the compilation with every stage contained: a crash or fatal error
+/// unwinds here, and an internal error (recorded by a stage or by the
+/// containment) is reported with a reproducer and exit status 2.
+static int runContained(int argc, char **argv) {
+  crash::installFatalErrorHandlers();
+  int status = 1;
+  bool completed = crash::runContained([&] { status = run(argv[0]); });
+  const std::optional<crash::InternalError> &error = crash::getInternalError();
+  if (completed && (status == 0 || !error))
+    return status;
+  crash::printInternalError(*error, getReproducerInfo(argc, argv));
+  if (!completed) {
+    // The crashed stage's state may be corrupt: skip all destructors.
+    llvm::errs().flush();
+    std::fflush(nullptr);
+    std::_Exit(crash::kInternalErrorExitCode);
+  }
+  return crash::kInternalErrorExitCode;
+}
+
+/// The last line of defence. The compilation runs in a child process;
+/// what in-process containment cannot catch (a stack overflow, a corrupted
+/// heap, the out-of-memory killer) kills only the child, and this parent
+/// reports it as an internal error in the stage the child had recorded in
+/// shared memory.
+static int runSupervised(int argc, char **argv) {
+  if (noSupervisor)
+    return runContained(argc, argv);
+  void *page = mmap(nullptr, sizeof(crash::SharedState),
+                    PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  if (page == MAP_FAILED)
+    return runContained(argc, argv);
+  crash::useSharedState(static_cast<crash::SharedState *>(page));
+  llvm::outs().flush();
+  llvm::errs().flush();
+  std::fflush(nullptr);
+  pid_t parent = getpid();
+  pid_t child = fork();
+  if (child < 0)
+    return runContained(argc, argv);
+  if (child == 0) {
+    // Do not outlive a parent that was killed (e.g. by a caller's timeout).
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent)
+      std::_Exit(crash::kInternalErrorExitCode);
+    return runContained(argc, argv);
+  }
+  int waitStatus = 0;
+  while (waitpid(child, &waitStatus, 0) < 0) {
+    if (errno != EINTR)
+      return runContained(argc, argv);
+  }
+  if (WIFEXITED(waitStatus))
+    return WEXITSTATUS(waitStatus);
+  crash::InternalError error;
+  llvm::StringRef stage = crash::state().stage;
+  error.stage = stage.empty() ? "tileiras" : stage.str();
+  int signal = WIFSIGNALED(waitStatus) ? WTERMSIG(waitStatus) : 0;
+  error.what = "crashed with signal " + std::to_string(signal) + " (" +
+               strsignal(signal) + ")";
+  if (signal == SIGSEGV)
+    error.details = "(a fault the compiler could not recover from in "
+                    "process, e.g. a stack overflow)";
+  else if (signal == SIGKILL)
+    error.details = "(killed: out of memory?)";
+  crash::printInternalError(error, getReproducerInfo(argc, argv));
+  return crash::kInternalErrorExitCode;
 }
 
 int main(int argc, char **argv) {
@@ -289,5 +513,10 @@ int main(int argc, char **argv) {
   cl::SetVersionPrinter(printVersion);
   cl::ParseCommandLineOptions(
       argc, argv, "tileiras: Tile IR bytecode to cubin compiler\n");
-  return run(argv[0]);
+  if (!debugCrash.empty())
+    if (std::optional<std::string> message = crash::setDebugCrash(debugCrash))
+      return fail(*message);
+  crash::setDebugBadPTX(debugBadPtx);
+  // --version, --help and flag errors never get here; a compilation does.
+  return runSupervised(argc, argv);
 }

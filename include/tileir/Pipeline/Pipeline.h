@@ -58,6 +58,16 @@ struct CompileOptions {
   std::string argv0;
   bool keepTemps = false;
   unsigned ptxasTimeoutSeconds = 600;
+  /// Compile-time bounds (see CodeSizeBudget.h): past them compilation stops
+  /// with an error naming the op instead of running for minutes. Estimated
+  /// per-thread operations one op may unroll into, the same summed over a
+  /// kernel, and LLVM dialect operations after conversion.
+  uint64_t maxUnrolledOpsPerOp = uint64_t(1) << 17;
+  uint64_t maxUnrolledOpsPerKernel = uint64_t(1) << 20;
+  uint64_t maxLLVMOperations = 2'000'000;
+  /// `kernel=N`: occupancy to plan instead of the kernel's hint; set by the
+  /// re-plan after ptxas (see compileModule).
+  std::vector<std::string> occupancyOverrides;
 };
 
 /// What a compilation produced.
@@ -93,7 +103,9 @@ void buildCodegenPipeline(mlir::OpPassManager &pm,
 mlir::FailureOr<CompileResult> compileModule(mlir::cuda_tile::ModuleOp module,
                                              const CompileOptions &options);
 
-/// Stage 6: PTX to cubin with ptxas.
+/// Stage 6: PTX to cubin with ptxas. A ptxas failure is an internal error:
+/// it is recorded with crash::reportInternalError (no diagnostic), and the
+/// driver reports it.
 mlir::FailureOr<CompileResult> assembleCubin(mlir::MLIRContext *context,
                                              llvm::StringRef ptx,
                                              const CompileOptions &options);

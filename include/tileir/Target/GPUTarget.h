@@ -17,6 +17,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <cstdint>
 #include <string>
 
 namespace tileir {
@@ -40,6 +41,11 @@ struct GPUTarget {
   bool hasTma;
   /// Thread-block clusters.
   bool hasClusters;
+  /// Most shared memory one CTA may use with the driver's opt-in (CUDA C++
+  /// Programming Guide, "Technical Specifications per Compute Capability":
+  /// 163 KiB on 8.0, 99 KiB on 8.6/8.9/12.0, 227 KiB on 9.0/10.0). A kernel
+  /// planning more cannot launch.
+  uint64_t maxSharedBytesPerBlockOptin;
 
   /// "+ptx86"-style feature string for the NVPTX backend.
   std::string getPtxFeature() const;

@@ -13,7 +13,11 @@
 #include "tileir/Conversion/TileToLLVM/TileToLLVM.h"
 #include "tileir/Dialect/TileGPU/IR/TileGPU.h"
 #include "tileir/Dialect/TileGPU/Transforms/Passes.h"
+#include "tileir/Target/Cubin/CubinPatcher.h"
 #include "tileir/Target/PTX/PTXEmitter.h"
+#include "tileir/Target/ResourceModel.h"
+#include "tileir/Pipeline/CodeSizeBudget.h"
+#include "tileir/Pipeline/CrashContainment.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -28,6 +32,7 @@
 #include "tileir/Support/Diagnostics.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Remarks.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
@@ -35,6 +40,7 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
 using namespace tileir;
@@ -95,6 +101,7 @@ void tileir::buildTileOptimizationPipeline(OpPassManager &pm,
 FailureOr<CompileResult>
 tileir::assembleCubin(MLIRContext *context, llvm::StringRef ptx,
                       const CompileOptions &options) {
+  crash::StageScope stage("ptxas", "ptxas");
   PtxasOptions ptxasOptions;
   ptxasOptions.ptxasPath = options.ptxasPath;
   ptxasOptions.argv0 = options.argv0;
@@ -106,7 +113,22 @@ tileir::assembleCubin(MLIRContext *context, llvm::StringRef ptx,
   ptxasOptions.timeoutSeconds = options.ptxasTimeoutSeconds;
   llvm::Expected<PtxasResult> result = runPtxas(ptx, ptxasOptions);
   if (!result) {
-    emitError(UnknownLoc::get(context)) << llvm::toString(result.takeError());
+    // ptxas rejecting or crashing on our PTX is our bug (exit 2, with a
+    // reproducer); not finding ptxas is the environment's (exit 1).
+    llvm::Error rest = llvm::handleErrors(
+        result.takeError(), [](const PtxasFailure &f) {
+          crash::InternalError error;
+          error.stage = "ptxas";
+          error.what = "ptxas " + f.what;
+          error.details = f.ptxasLog;
+          error.quotedPTXLines = f.quotedLines;
+          error.ptxasArgs = f.args;
+          error.ptxArgIndex = f.ptxArgIndex;
+          error.cubinArgIndex = f.cubinArgIndex;
+          crash::reportInternalError(std::move(error));
+        });
+    if (rest)
+      emitError(UnknownLoc::get(context)) << llvm::toString(std::move(rest));
     return failure();
   }
   CompileResult out;
@@ -178,10 +200,18 @@ void tileir::buildCodegenPipeline(OpPassManager &pm,
   layoutOptions.target = target;
   tile.addPass(tilegpu::createTileIRAssignLayoutsPass(layoutOptions));
   tile.addPass(tilegpu::createTileIRPlanSharedMemoryPass());
+  tile.addPass(createCheckUnrollBudgetPass(options.maxUnrolledOpsPerOp,
+                                           options.maxUnrolledOpsPerKernel));
+  tilegpu::TileIRPlanResourcesPassOptions resourceOptions;
+  resourceOptions.target = target;
+  resourceOptions.occupancyOverrides.assign(
+      options.occupancyOverrides.begin(), options.occupancyOverrides.end());
+  tile.addPass(tilegpu::createTileIRPlanResourcesPass(resourceOptions));
   pm.addPass(createTileIRLowerToCFGPass());
   ConvertTileToLLVMPassOptions llvmOptions;
   llvmOptions.target = target;
   pm.addPass(createConvertTileToLLVMPass(llvmOptions));
+  pm.addPass(createCheckCodeSizePass(options.maxLLVMOperations));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(std::make_unique<SimplifyLocationsPass>());
@@ -197,9 +227,289 @@ void tileir::buildCodegenPipeline(OpPassManager &pm,
   }
 }
 
+namespace {
+/// What tileir-plan-resources decided for one kernel, read back from the
+/// lowered kernel to compare with what ptxas achieved.
+struct KernelPlan {
+  std::string name;
+  unsigned threads = 0;
+  uint64_t sharedBytes = 0;
+  unsigned occupancy = 0;
+  unsigned maxRegisters = 0;
+};
+} // namespace
+
+static FailureOr<CompileResult>
+compileModuleOnce(cuda_tile::ModuleOp tileModule,
+                  const CompileOptions &options,
+                  SmallVectorImpl<KernelPlan> *plans);
+
+/// The plans of the kernels that have an occupancy request.
+static SmallVector<KernelPlan> collectKernelPlans(ModuleOp module) {
+  SmallVector<KernelPlan> plans;
+  module->walk([&](LLVM::LLVMFuncOp func) {
+    auto ctas = func->getAttrOfType<IntegerAttr>(
+        NVVM::NVVMDialect::getMinctasmAttrName());
+    auto cap = func->getAttrOfType<IntegerAttr>(
+        NVVM::NVVMDialect::getMaxnregAttrName());
+    if (!ctas || !cap)
+      return;
+    KernelPlan plan;
+    plan.name = func.getName().str();
+    if (auto warps =
+            func->getAttrOfType<IntegerAttr>(tilegpu::kNumWarpsAttrName))
+      plan.threads = 32 * warps.getInt();
+    if (auto bytes =
+            func->getAttrOfType<IntegerAttr>(tilegpu::kSharedBytesAttrName))
+      plan.sharedBytes = bytes.getInt();
+    plan.occupancy = ctas.getInt();
+    plan.maxRegisters = cap.getInt();
+    plans.push_back(plan);
+  });
+  return plans;
+}
+
+/// The location of the entry called `name`, for diagnostics after codegen.
+static Location getKernelLocation(cuda_tile::ModuleOp module,
+                                  StringRef name) {
+  Location loc = module.getLoc();
+  module->walk([&](cuda_tile::EntryOp entry) {
+    if (entry.getSymName() == name)
+      loc = entry.getLoc();
+  });
+  // Remark files only understand plain file locations.
+  if (std::optional<FileLineColLoc> source = findSourceLocation(loc))
+    return *source;
+  return loc;
+}
+
+/// Compares each kernel's plan with ptxas's report. A kernel that spilled
+/// under a cap set for its occupancy gets a lower occupancy whose cap holds
+/// what it needed (registers used plus the spilled words), as a
+/// `kernel=N` override for a second compilation; nothing is returned when
+/// every plan held.
+static std::vector<std::string>
+replanAfterPtxas(cuda_tile::ModuleOp module, const CompileOptions &options,
+                 ArrayRef<KernelPlan> plans,
+                 ArrayRef<KernelResourceUsage> usages) {
+  std::vector<std::string> overrides;
+  const ResourceModel *model = lookupResourceModel(options.target->name);
+  if (!model)
+    return overrides;
+  for (const KernelPlan &plan : plans) {
+    const KernelResourceUsage *usage = nullptr;
+    for (const KernelResourceUsage &u : usages)
+      if (u.name == plan.name)
+        usage = &u;
+    if (!usage || plan.threads == 0)
+      continue;
+    Location loc = getKernelLocation(module, plan.name);
+    uint64_t spilled = usage->spillStoreBytes + usage->spillLoadBytes;
+    unsigned achieved =
+        model->getOccupancy(plan.threads, usage->registers, plan.sharedBytes);
+    remark::analysis(loc, remark::RemarkOpts::name("PtxasResources")
+                              .category("memory")
+                              .function(plan.name))
+        << remark::detail::Remark::Arg(
+               "Remark",
+               llvm::formatv("kernel '{0}': ptxas used {1} registers (cap "
+                             "{2}), {3} bytes of spill stores, {4} of spill "
+                             "loads; {5} CTAs per SM (planned {6})",
+                             plan.name, usage->registers, plan.maxRegisters,
+                             usage->spillStoreBytes, usage->spillLoadBytes,
+                             achieved, plan.occupancy)
+                   .str())
+        << remark::detail::Remark::Arg("Registers", usage->registers)
+        << remark::detail::Remark::Arg("SpillBytes", spilled)
+        << remark::detail::Remark::Arg("Occupancy", achieved);
+    if (spilled == 0 || plan.occupancy <= 1 ||
+        plan.maxRegisters >= model->maxRegistersPerThread)
+      continue;
+    // Spilled words are a lower bound of the registers the cap took away.
+    unsigned needed = std::min<uint64_t>(
+        model->maxRegistersPerThread,
+        usage->registers + llvm::divideCeil(usage->spillStoreBytes, 4));
+    unsigned relaxed = 1;
+    for (unsigned n = plan.occupancy - 1; n >= 1; --n) {
+      std::optional<unsigned> cap =
+          model->getMaxRegistersForCTAs(plan.threads, n);
+      if (cap && *cap >= needed) {
+        relaxed = n;
+        break;
+      }
+    }
+    overrides.push_back(plan.name + "=" + std::to_string(relaxed));
+  }
+  return overrides;
+}
+
 FailureOr<CompileResult>
 tileir::compileModule(cuda_tile::ModuleOp tileModule,
                       const CompileOptions &options) {
+  SmallVector<KernelPlan> plans;
+  FailureOr<CompileResult> first =
+      compileModuleOnce(tileModule, options, &plans);
+  if (failed(first) || plans.empty())
+    return first;
+  std::vector<std::string> overrides =
+      replanAfterPtxas(tileModule, options, plans, first->kernels);
+  if (overrides.empty())
+    return first;
+
+  // One re-plan only: the second result is kept whatever it achieves.
+  CompileOptions retry = options;
+  retry.occupancyOverrides = overrides;
+  SmallVector<KernelPlan> retryPlans;
+  FailureOr<CompileResult> second = failure();
+  {
+    // The first compilation already said everything about the input; the
+    // outcome of the retry is reported below.
+    ScopedDiagnosticHandler quiet(tileModule->getContext(),
+                                  [](Diagnostic &) { return success(); });
+    second = compileModuleOnce(tileModule, retry, &retryPlans);
+  }
+  if (failed(second))
+    return first;
+  for (const KernelPlan &plan : retryPlans) {
+    const KernelPlan *before = nullptr;
+    for (const KernelPlan &p : plans)
+      if (p.name == plan.name)
+        before = &p;
+    const KernelResourceUsage *after = nullptr, *old = nullptr;
+    for (const KernelResourceUsage &u : second->kernels)
+      if (u.name == plan.name)
+        after = &u;
+    for (const KernelResourceUsage &u : first->kernels)
+      if (u.name == plan.name)
+        old = &u;
+    if (!before || !after || !old || before->occupancy == plan.occupancy)
+      continue;
+    std::string message = llvm::formatv(
+        "kernel '{0}': occupancy {1} (at most {2} registers per thread) "
+        "spilled {3} bytes; re-planned for occupancy {4} (at most {5} "
+        "registers): ptxas used {6} registers and spilled {7} bytes",
+        plan.name, before->occupancy, before->maxRegisters,
+        old->spillStoreBytes + old->spillLoadBytes, plan.occupancy,
+        plan.maxRegisters, after->registers,
+        after->spillStoreBytes + after->spillLoadBytes).str();
+    Location loc = getKernelLocation(tileModule, plan.name);
+    emitWarning(loc) << message;
+    remark::missed(loc, remark::RemarkOpts::name("ResourceReplan")
+                            .category("memory")
+                            .function(plan.name))
+        << remark::detail::Remark::Arg("Remark", message)
+        << remark::detail::Remark::Arg("Requested", before->occupancy)
+        << remark::detail::Remark::Arg("Achieved", plan.occupancy);
+  }
+  return second;
+}
+
+namespace {
+/// What the cubin must provide for one kernel: its block size and the
+/// shared memory its arena was planned at and declared with.
+struct KernelLaunchInfo {
+  std::string name;
+  unsigned threads = 0;
+  uint64_t plannedSharedBytes = 0;
+  uint64_t declaredSharedBytes = 0;
+};
+} // namespace
+
+static SmallVector<KernelLaunchInfo> collectKernelLaunchInfo(ModuleOp module) {
+  SmallVector<KernelLaunchInfo> kernels;
+  module->walk([&](LLVM::LLVMFuncOp func) {
+    if (!func->hasAttr(NVVM::NVVMDialect::getKernelFuncAttrName()))
+      return;
+    KernelLaunchInfo info;
+    info.name = func.getName().str();
+    if (auto reqntid = func->getAttrOfType<DenseI32ArrayAttr>(
+            NVVM::NVVMDialect::getReqntidAttrName())) {
+      info.threads = 1;
+      for (int32_t n : reqntid.asArrayRef())
+        info.threads *= n;
+    }
+    if (auto bytes =
+            func->getAttrOfType<IntegerAttr>(tilegpu::kSharedBytesAttrName))
+      info.plannedSharedBytes = bytes.getInt();
+    // The arena the kernel lowering declared (at most ptxas's static limit).
+    if (auto arena = module.lookupSymbol<LLVM::GlobalOp>(
+            "__tileir_smem_" + info.name))
+      if (auto array = dyn_cast<LLVM::LLVMArrayType>(arena.getGlobalType()))
+        info.declaredSharedBytes = array.getNumElements();
+    kernels.push_back(info);
+  });
+  return kernels;
+}
+
+/// A kernel whose shared memory exceeds the target's per-block opt-in limit
+/// could never launch.
+static LogicalResult
+checkSharedMemoryLimits(cuda_tile::ModuleOp tileModule,
+                        const CompileOptions &options,
+                        ArrayRef<KernelLaunchInfo> kernels) {
+  uint64_t available = options.target->maxSharedBytesPerBlockOptin;
+  bool ok = true;
+  for (const KernelLaunchInfo &k : kernels) {
+    if (k.plannedSharedBytes <= available)
+      continue;
+    Location loc = tileModule.getLoc();
+    tileModule->walk([&](cuda_tile::EntryOp entry) {
+      if (entry.getSymName() == k.name)
+        loc = entry.getLoc();
+    });
+    emitError(loc) << "kernel '" << k.name << "' needs "
+                   << k.plannedSharedBytes
+                   << " bytes of shared memory, but " << options.target->name
+                   << " has " << available << " bytes per block";
+    ok = false;
+  }
+  return success(ok);
+}
+
+/// Gives each kernel whose arena was declared smaller than planned (ptxas's
+/// 48 KiB static limit) its planned size in the cubin, and completes the
+/// resource report with what the cubin now says.
+static LogicalResult finishCubin(cuda_tile::ModuleOp tileModule,
+                                 ArrayRef<KernelLaunchInfo> kernels,
+                                 CompileResult &result) {
+  for (const KernelLaunchInfo &k : kernels) {
+    KernelResourceUsage *usage = nullptr;
+    for (KernelResourceUsage &u : result.kernels)
+      if (u.name == k.name)
+        usage = &u;
+    if (usage)
+      usage->threads = k.threads;
+    if (k.plannedSharedBytes <= k.declaredSharedBytes)
+      continue;
+    llvm::Expected<std::optional<uint64_t>> size =
+        getKernelSharedSectionSize(result.cubin, k.name);
+    if (!size) {
+      emitError(tileModule.getLoc()) << llvm::toString(size.takeError());
+      return failure();
+    }
+    // No section: ptxas found no use of the arena, nothing to size.
+    if (!*size)
+      continue;
+    // The section holds the declared arena plus what ptxas reserves (1 KiB
+    // on sm_90+); keep the reserve.
+    uint64_t extra = k.plannedSharedBytes - k.declaredSharedBytes;
+    if (llvm::Error e =
+            setKernelSharedSectionSize(result.cubin, k.name, **size + extra)) {
+      emitError(tileModule.getLoc()) << llvm::toString(std::move(e));
+      return failure();
+    }
+    if (usage)
+      usage->sharedBytes += extra;
+  }
+  return success();
+}
+
+/// One compilation to a cubin; `plans` receives the resource plans of the
+/// kernels that have one.
+static FailureOr<CompileResult>
+compileModuleOnce(cuda_tile::ModuleOp tileModule,
+                  const CompileOptions &options,
+                  SmallVectorImpl<KernelPlan> *plans) {
   MLIRContext *context = tileModule->getContext();
   if (Operation *op = findUnsupportedOp(tileModule)) {
     op->emitError() << "not yet supported: " << op->getName();
@@ -213,9 +523,20 @@ tileir::compileModule(cuda_tile::ModuleOp tileModule,
 
   PassManager pm(context);
   buildCodegenPipeline(pm, options);
+  // A crash names the pass it happened in, and reproducers list the
+  // pipeline.
+  crash::notePipeline(pm);
+  pm.addInstrumentation(crash::createStageInstrumentation());
   if (failed(pm.run(*module)))
     return failure();
+  if (plans)
+    *plans = collectKernelPlans(*module);
+  SmallVector<KernelLaunchInfo> launches = collectKernelLaunchInfo(*module);
+  if (failed(checkSharedMemoryLimits(tileModule, options, launches)))
+    return failure();
 
+  crash::StageScope translationStage("llvm-translation",
+                                     "translation to LLVM IR");
   llvm::LLVMContext llvmContext;
   std::unique_ptr<llvm::Module> llvmModule =
       translateModuleToLLVMIR(*module, llvmContext, "tileir");
@@ -229,11 +550,20 @@ tileir::compileModule(cuda_tile::ModuleOp tileModule,
   // libdevice is looked for beside the ptxas this compilation uses.
   ptxOptions.ptxasPath = options.ptxasPath;
   ptxOptions.argv0 = options.argv0;
+  crash::StageScope ptxStage("ptx-emission", "PTX emission");
   llvm::Expected<std::string> ptx =
       emitPTX(*llvmModule, *options.target, ptxOptions);
   if (!ptx) {
     emitError(tileModule.getLoc()) << llvm::toString(ptx.takeError());
     return failure();
   }
-  return assembleCubin(context, *ptx, options);
+  // A hidden debug flag hands ptxas invalid PTX to test how its failures
+  // are reported.
+  if (crash::getDebugBadPTX())
+    ptx->append("\n\tthis.is.not.ptx;\n");
+  crash::notePTX(*ptx);
+  FailureOr<CompileResult> result = assembleCubin(context, *ptx, options);
+  if (failed(result) || failed(finishCubin(tileModule, launches, *result)))
+    return failure();
+  return result;
 }

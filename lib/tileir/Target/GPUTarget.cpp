@@ -15,12 +15,12 @@ using namespace tileir;
 // sm_90a and sm_100a unlock wgmma / tcgen05, which plain sm_90 / sm_100 PTX
 // may not use; the cubin still runs on the plain architecture.
 static const GPUTarget kTargets[] = {
-    {"sm_80", 80, 86, "sm_80", false, false, false, false},
-    {"sm_86", 86, 86, "sm_86", false, false, false, false},
-    {"sm_89", 89, 86, "sm_89", true, false, false, false},
-    {"sm_90", 90, 86, "sm_90a", true, true, true, true},
-    {"sm_100", 100, 86, "sm_100a", true, false, true, true},
-    {"sm_120", 120, 87, "sm_120", true, false, true, true},
+    {"sm_80", 80, 86, "sm_80", false, false, false, false, 163 * 1024},
+    {"sm_86", 86, 86, "sm_86", false, false, false, false, 99 * 1024},
+    {"sm_89", 89, 86, "sm_89", true, false, false, false, 99 * 1024},
+    {"sm_90", 90, 86, "sm_90a", true, true, true, true, 227 * 1024},
+    {"sm_100", 100, 86, "sm_100a", true, false, true, true, 227 * 1024},
+    {"sm_120", 120, 87, "sm_120", true, false, true, true, 99 * 1024},
 };
 
 std::string GPUTarget::getPtxFeature() const {

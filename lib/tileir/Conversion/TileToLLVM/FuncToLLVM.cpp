@@ -63,6 +63,19 @@ struct KernelLowering : public ConvertOpToLLVMPattern<func::FuncOp> {
                           {static_cast<int32_t>(32 * numWarps), 1, 1}));
     llvmFunc->setAttr(tilegpu::kNumWarpsAttrName,
                       rewriter.getI32IntegerAttr(numWarps));
+    // The resource plan (tileir-plan-resources): .maxnreg, .minnctapersm
+    // and, on targets with clusters, .reqnctapercluster.
+    if (auto cap = func->getAttrOfType<IntegerAttr>(
+            tilegpu::kMaxRegistersAttrName))
+      llvmFunc->setAttr(NVVM::NVVMDialect::getMaxnregAttrName(),
+                        rewriter.getI32IntegerAttr(cap.getInt()));
+    if (auto ctas = func->getAttrOfType<IntegerAttr>(
+            tilegpu::kMinCTAsPerSMAttrName))
+      llvmFunc->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
+                        rewriter.getI32IntegerAttr(ctas.getInt()));
+    if (auto dims = func->getAttrOfType<DenseI32ArrayAttr>(
+            tilegpu::kClusterDimsAttrName))
+      llvmFunc->setAttr(NVVM::NVVMDialect::getClusterDimAttrName(), dims);
 
     // The shared-memory arena, sized by tileir-plan-shared-memory.
     int64_t sharedBytes = 0;

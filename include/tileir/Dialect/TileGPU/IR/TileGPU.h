@@ -32,6 +32,14 @@ inline constexpr llvm::StringLiteral kSharedBytesAttrName =
     "tilegpu.shared_bytes";
 inline constexpr llvm::StringLiteral kClusterSizeAttrName =
     "tilegpu.cluster_size";
+/// The resource plan (tileir-plan-resources): the register cap per thread,
+/// the CTAs per SM it is planned for, and the cluster shape (x, y, z).
+inline constexpr llvm::StringLiteral kMaxRegistersAttrName =
+    "tilegpu.max_registers";
+inline constexpr llvm::StringLiteral kMinCTAsPerSMAttrName =
+    "tilegpu.min_ctas_per_sm";
+inline constexpr llvm::StringLiteral kClusterDimsAttrName =
+    "tilegpu.cluster_dims";
 
 /// The layout of a tile type, or null when it has none.
 LayoutAttr getLayout(Type type);

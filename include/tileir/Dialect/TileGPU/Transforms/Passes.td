@@ -52,4 +52,32 @@ def TileIRPlanSharedMemoryPass
   let dependentDialects = ["::mlir::tilegpu::TileGPUDialect"];
 }
 
+def TileIRPlanResourcesPass
+    : Pass<"tileir-plan-resources", "::mlir::cuda_tile::ModuleOp"> {
+  let summary = "Choose each kernel's register cap, CTAs per SM and cluster";
+  let description = [{
+    Reads each entry's warps (`tilegpu.num_warps`), shared-memory arena
+    (`tilegpu.shared_bytes`) and its `occupancy` and `num_cta_in_cga` hints
+    (the target's key, then `default`), and checks them against the
+    target's resource model (include/tileir/Target/ResourceModel.h). The
+    decision is recorded on the entry:
+    - `tilegpu.max_registers`: the register cap that lets `occupancy` CTAs
+      reside on one SM (becomes `.maxnreg`);
+    - `tilegpu.min_ctas_per_sm`: the occupancy planned (`.minnctapersm`);
+    - `tilegpu.cluster_dims`: the CTAs of one cluster (`.reqnctapercluster`).
+    A request that cannot be met is reduced, with a warning and a remark
+    that give what was asked, what was achieved and why. Only a CTA that
+    cannot fit on an SM at all is an error. Invalid hint values are
+    warnings.
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"sm_90\"",
+           "GPU the kernels are compiled for (sm_80 ... sm_120)">,
+    ListOption<"occupancyOverrides", "occupancy-override", "std::string",
+               "`kernel=N`: plan N CTAs per SM for that kernel instead of "
+               "its hint (the driver's re-plan after ptxas)">,
+  ];
+  let dependentDialects = ["::mlir::tilegpu::TileGPUDialect"];
+}
+
 #endif // TILEIR_DIALECT_TILEGPU_TRANSFORMS_PASSES_TD
