@@ -22,7 +22,8 @@ def TileIRLowerToCFGPass : Pass<"tileir-lower-to-cfg", "::mlir::ModuleOp"> {
     regions: they are combiners, emitted inline by their lowering.
   }];
   let dependentDialects = ["::mlir::cf::ControlFlowDialect",
-                           "::mlir::func::FuncDialect"];
+                           "::mlir::func::FuncDialect",
+                           "::mlir::LLVM::LLVMDialect"];
 }
 
 def ConvertTileToLLVMPass : Pass<"convert-tile-to-llvm", "::mlir::ModuleOp"> {

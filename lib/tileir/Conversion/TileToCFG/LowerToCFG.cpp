@@ -21,8 +21,10 @@
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/StringSet.h"
 
 namespace tileir {
 #define GEN_PASS_DEF_TILEIRLOWERTOCFGPASS
@@ -33,6 +35,82 @@ using namespace mlir;
 using namespace tileir;
 
 namespace {
+
+/// The storage type of a global's elements: what the tile-to-LLVM type
+/// converter gives registers (narrow floats and integers live in bytes, tf32
+/// in an f32), or null when the global cannot be stored as an array.
+Type getGlobalStorageType(Type element) {
+  MLIRContext *ctx = element.getContext();
+  if (auto i = dyn_cast<IntegerType>(element))
+    return i.getWidth() == 8 || i.getWidth() == 16 || i.getWidth() == 32 ||
+                   i.getWidth() == 64
+               ? element
+               : Type();
+  if (isa<Float16Type, BFloat16Type, Float32Type, Float64Type>(element))
+    return element;
+  if (auto f = dyn_cast<FloatType>(element))
+    if (f.getWidth() == 8)
+      return IntegerType::get(ctx, 8);
+  return {};
+}
+
+/// Module globals leave the cuda_tile.module with the kernels, so they
+/// become device globals (addrspace 1) here, and `get_global` takes their
+/// address; the tile pointer it produced is the same !llvm.ptr<1> after the
+/// tile-to-LLVM conversion, so a cast bridges the two until then.
+LogicalResult lowerGlobals(cuda_tile::ModuleOp tileModule) {
+  MLIRContext *ctx = tileModule->getContext();
+  llvm::StringSet<> lowered;
+  for (Operation &op :
+       llvm::make_early_inc_range(tileModule->getRegion(0).front())) {
+    auto global = dyn_cast<cuda_tile::GlobalOp>(op);
+    if (!global)
+      continue;
+    auto value = dyn_cast<DenseElementsAttr>(global->getAttr("value"));
+    auto name = global->getAttrOfType<StringAttr>("sym_name");
+    if (!value || !name)
+      return global.emitOpError("has no initial value");
+    Type element = value.getType().getElementType();
+    Type storage = getGlobalStorageType(element);
+    if (!storage)
+      return global.emitOpError("globals of ")
+             << element << " elements are not supported yet";
+    int64_t count = value.getType().getNumElements();
+    auto tensorType = RankedTensorType::get({count}, storage);
+    Attribute init = storage == element ? value.reshape(tensorType)
+                                        : value.bitcast(storage).reshape(
+                                              tensorType);
+    uint64_t alignment = 0;
+    if (auto a = global->getAttrOfType<IntegerAttr>("alignment"))
+      alignment = a.getInt();
+    OpBuilder b(global);
+    b.setInsertionPoint(tileModule);
+    LLVM::GlobalOp::create(b, global.getLoc(),
+                           LLVM::LLVMArrayType::get(storage, count),
+                           global->hasAttr("constant"),
+                           LLVM::Linkage::External, name.getValue(), init,
+                           alignment, /*addrSpace=*/1);
+    lowered.insert(name.getValue());
+    global->erase();
+  }
+  WalkResult result = tileModule.walk([&](cuda_tile::GetGlobalOp op) {
+    auto name = op->getAttrOfType<FlatSymbolRefAttr>("name");
+    if (!name || !lowered.contains(name.getValue())) {
+      op.emitOpError("refers to an unknown global");
+      return WalkResult::interrupt();
+    }
+    OpBuilder b(op);
+    Value address = LLVM::AddressOfOp::create(
+        b, op.getLoc(), LLVM::LLVMPointerType::get(ctx, 1), name.getValue());
+    Value cast = UnrealizedConversionCastOp::create(
+                     b, op.getLoc(), op->getResult(0).getType(), address)
+                     .getResult(0);
+    op->getResult(0).replaceAllUsesWith(cast);
+    op->erase();
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
 
 /// Whether `op` is a loop whose region `continue`/`break` refer to.
 bool isLoop(Operation *op) {
@@ -246,6 +324,8 @@ struct LowerToCFGPass
         module.getOps<cuda_tile::ModuleOp>());
     SmallVector<func::FuncOp> funcs;
     for (cuda_tile::ModuleOp tileModule : tileModules) {
+      if (failed(lowerGlobals(tileModule)))
+        return signalPassFailure();
       Block &body = tileModule->getRegion(0).front();
       for (Operation &op : llvm::make_early_inc_range(body)) {
         op.moveBefore(tileModule);

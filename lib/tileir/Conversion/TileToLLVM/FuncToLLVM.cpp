@@ -163,63 +163,12 @@ struct AssumeLowering : public ConvertOpToLLVMPattern<cuda_tile::AssumeOp> {
   }
 };
 
-/// A module global becomes a device global in the global address space.
-struct GlobalLowering : public ConvertOpToLLVMPattern<cuda_tile::GlobalOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-
-  LogicalResult
-  matchAndRewrite(cuda_tile::GlobalOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto value = dyn_cast<DenseIntOrFPElementsAttr>(op->getAttr("value"));
-    auto name = op->getAttrOfType<StringAttr>("sym_name");
-    if (!value || !name)
-      return rewriter.notifyMatchFailure(op, "malformed global");
-    auto *converter =
-        static_cast<const TileLLVMTypeConverter *>(getTypeConverter());
-    Type elementType = value.getType().getElementType();
-    Type llvmElement = converter->convertElementType(elementType);
-    if (!llvmElement || llvmElement.getIntOrFloatBitWidth() !=
-                            elementType.getIntOrFloatBitWidth())
-      return op.emitOpError("globals of ")
-             << elementType << " elements are not supported yet";
-    int64_t count = value.getType().getNumElements();
-    auto arrayType = LLVM::LLVMArrayType::get(llvmElement, count);
-    auto tensorType = RankedTensorType::get({count}, llvmElement);
-    Attribute init = value.reshape(tensorType);
-    uint64_t alignment = 0;
-    if (auto a = op->getAttrOfType<IntegerAttr>("alignment"))
-      alignment = a.getInt();
-    bool isConstant = op->hasAttr("constant");
-    rewriter.replaceOpWithNewOp<LLVM::GlobalOp>(
-        op, arrayType, isConstant, LLVM::Linkage::External, name.getValue(),
-        init, alignment, /*addrSpace=*/1);
-    return success();
-  }
-};
-
-struct GetGlobalLowering
-    : public ConvertOpToLLVMPattern<cuda_tile::GetGlobalOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-
-  LogicalResult
-  matchAndRewrite(cuda_tile::GetGlobalOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto name = op->getAttrOfType<FlatSymbolRefAttr>("name");
-    if (!name)
-      return rewriter.notifyMatchFailure(op, "missing global name");
-    rewriter.replaceOpWithNewOp<LLVM::AddressOfOp>(
-        op, LLVM::LLVMPointerType::get(rewriter.getContext(), 1),
-        name.getValue());
-    return success();
-  }
-};
-
 } // namespace
 
 void tileir::populateFuncToLLVMPatterns(TileLLVMTypeConverter &converter,
                                         RewritePatternSet &patterns) {
-  patterns.add<KernelLowering, ReturnLowering, AssumeLowering, GlobalLowering,
-               GetGlobalLowering, TokenLowering<cuda_tile::MakeTokenOp>,
+  patterns.add<KernelLowering, ReturnLowering, AssumeLowering,
+               TokenLowering<cuda_tile::MakeTokenOp>,
                TokenLowering<cuda_tile::JoinTokensOp>,
                GridQueryLowering<cuda_tile::GetTileBlockIdOp,
                                  NVVM::BlockIdXOp, NVVM::BlockIdYOp,

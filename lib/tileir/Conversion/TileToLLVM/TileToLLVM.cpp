@@ -116,10 +116,11 @@ CodegenSupport::CodegenSupport(MLIRContext *context) {
 }
 
 bool CodegenSupport::supports(Operation *op) const {
-  // Structure and control flow are removed by tileir-lower-to-cfg.
+  // Structure, control flow and globals are removed by tileir-lower-to-cfg.
   if (isa<cuda_tile::ModuleOp, cuda_tile::EntryOp, cuda_tile::ReturnOp,
           cuda_tile::ForOp, cuda_tile::LoopOp, cuda_tile::IfOp,
-          cuda_tile::YieldOp, cuda_tile::ContinueOp, cuda_tile::BreakOp>(op))
+          cuda_tile::YieldOp, cuda_tile::ContinueOp, cuda_tile::BreakOp,
+          cuda_tile::GlobalOp, cuda_tile::GetGlobalOp>(op))
     return true;
   return lowered.contains(op->getName());
 }
