@@ -212,42 +212,42 @@ Value lowering::emitRowMajorOffset(OpBuilder &b, Location loc,
   return offset;
 }
 
-FailureOr<SmallVector<Value>>
-lowering::convertThroughSharedMemory(OpBuilder &b, Location loc, Operation *op,
-                                     ArrayRef<Value> srcRegisters,
-                                     const LinearLayout &src,
-                                     const LinearLayout &dst) {
-  if (srcRegisters.empty() || src.getShape() != dst.getShape())
+FailureOr<SmallVector<Value>> lowering::exchangeThroughSharedMemory(
+    OpBuilder &b, Location loc, Operation *op, ArrayRef<ScratchStore> stores,
+    const LinearLayout &dst, ScratchOffsetFn dstOffset) {
+  if (stores.empty() || stores.front().registers.empty())
     return failure();
   FailureOr<Value> base = getSharedMemoryBase(b, loc, op);
   if (failed(base))
     return failure();
-  Type elementType = srcRegisters.front().getType();
+  Type elementType = stores.front().registers.front().getType();
   // i1 travels as a byte.
   bool isBool = elementType.isInteger(1);
   Type memType = isBool ? b.getI8Type() : elementType;
   ThreadIds ids = getThreadIds(b, loc);
 
   emitBarrier(b, loc);
-  SmallVector<SmallVector<Value>> srcCoords =
-      emitElementCoordinates(b, loc, src, ids);
-  uint64_t duplicateRegs = src.getFreeMask(HwDim::Register);
-  for (auto [r, value] : llvm::enumerate(srcRegisters)) {
-    if (uint64_t(r) & duplicateRegs)
-      continue;
-    Value offset = emitRowMajorOffset(b, loc, srcCoords[r], src.getShape());
-    Value ptr = LLVM::GEPOp::create(b, loc, base->getType(), memType, *base,
-                                    ValueRange{offset});
-    Value stored = isBool ? LLVM::ZExtOp::create(b, loc, memType, value)
-                          : value;
-    LLVM::StoreOp::create(b, loc, stored, ptr);
+  for (const ScratchStore &store : stores) {
+    SmallVector<SmallVector<Value>> coords =
+        emitElementCoordinates(b, loc, *store.layout, ids);
+    uint64_t duplicateRegs = store.layout->getFreeMask(HwDim::Register);
+    for (auto [r, value] : llvm::enumerate(store.registers)) {
+      if (uint64_t(r) & duplicateRegs)
+        continue;
+      Value offset = store.offset(b, loc, coords[r]);
+      Value ptr = LLVM::GEPOp::create(b, loc, base->getType(), memType, *base,
+                                      ValueRange{offset});
+      Value stored =
+          isBool ? LLVM::ZExtOp::create(b, loc, memType, value) : value;
+      LLVM::StoreOp::create(b, loc, stored, ptr);
+    }
   }
   emitBarrier(b, loc);
   SmallVector<SmallVector<Value>> dstCoords =
       emitElementCoordinates(b, loc, dst, ids);
   SmallVector<Value> result;
   for (int64_t r = 0, e = dst.getNumRegisters(); r < e; ++r) {
-    Value offset = emitRowMajorOffset(b, loc, dstCoords[r], dst.getShape());
+    Value offset = dstOffset(b, loc, dstCoords[r]);
     Value ptr = LLVM::GEPOp::create(b, loc, base->getType(), memType, *base,
                                     ValueRange{offset});
     Value loaded = LLVM::LoadOp::create(b, loc, memType, ptr);
@@ -256,4 +256,19 @@ lowering::convertThroughSharedMemory(OpBuilder &b, Location loc, Operation *op,
     result.push_back(loaded);
   }
   return result;
+}
+
+FailureOr<SmallVector<Value>>
+lowering::convertThroughSharedMemory(OpBuilder &b, Location loc, Operation *op,
+                                     ArrayRef<Value> srcRegisters,
+                                     const LinearLayout &src,
+                                     const LinearLayout &dst) {
+  if (srcRegisters.empty() || src.getShape() != dst.getShape())
+    return failure();
+  ArrayRef<int64_t> shape = src.getShape();
+  auto rowMajor = [&](OpBuilder &b, Location loc, ArrayRef<Value> coords) {
+    return emitRowMajorOffset(b, loc, coords, shape);
+  };
+  ScratchStore store{srcRegisters, &src, rowMajor};
+  return exchangeThroughSharedMemory(b, loc, op, store, dst, rowMajor);
 }

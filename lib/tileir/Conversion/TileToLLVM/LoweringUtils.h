@@ -133,6 +133,34 @@ mlir::Value emitRowMajorOffset(mlir::OpBuilder &b, mlir::Location loc,
                                llvm::ArrayRef<mlir::Value> coords,
                                llvm::ArrayRef<int64_t> shape);
 
+/// Computes the i32 element offset, in a scratch buffer, of the element at
+/// `coords` (one i32 per dim of the layout it is used with).
+using ScratchOffsetFn = llvm::function_ref<mlir::Value(
+    mlir::OpBuilder &, mlir::Location, llvm::ArrayRef<mlir::Value>)>;
+
+/// One tile written into the scratch buffer by exchangeThroughSharedMemory:
+/// the registers of each thread, their layout, and where each element goes.
+struct ScratchStore {
+  llvm::ArrayRef<mlir::Value> registers;
+  const LinearLayout *layout;
+  ScratchOffsetFn offset;
+};
+
+/// The general shared-memory round trip: a barrier (earlier users of the
+/// arena are done), every thread stores the registers of each of `stores` at
+/// the offsets its map gives their element coordinates (duplicate registers
+/// once), a barrier, then every thread loads each register of `dst` from
+/// `dstOffset` of its coordinates. The caller guarantees that every offset
+/// stays within getScratchBytes of `op` and that every loaded offset was
+/// stored. Replicated threads store the same value to the same place, which
+/// is benign. i1 travels as a byte.
+mlir::FailureOr<llvm::SmallVector<mlir::Value>>
+exchangeThroughSharedMemory(mlir::OpBuilder &b, mlir::Location loc,
+                            mlir::Operation *op,
+                            llvm::ArrayRef<ScratchStore> stores,
+                            const LinearLayout &dst,
+                            ScratchOffsetFn dstOffset);
+
 /// Moves a tile from layout `src` to layout `dst` (same shape) through the
 /// kernel's shared-memory arena, which must hold one copy of the tile: a
 /// barrier (earlier users of the arena are done), every thread stores the

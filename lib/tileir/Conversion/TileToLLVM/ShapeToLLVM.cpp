@@ -1,14 +1,29 @@
-//===- ShapeToLLVM.cpp - constant, iota, broadcast, reshape, permute, extract, cat ---===//
+//===- ShapeToLLVM.cpp - constant, broadcast, reshape, permute, extract, cat ===//
 //
 // Part of the tileir project, under the Apache License v2.0 with LLVM
 // Exceptions. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 //===----------------------------------------------------------------------===//
+//
+// The shape operations move elements without computing on them. Each is
+// expressed as a layout conversion wherever the algebra allows: reshape and
+// permute relabel the source layout's coordinates (the same threads keep the
+// same registers), broadcast reads the source in the result layout with the
+// broadcast dims projected out, and cat of two operands in one layout is
+// that layout with one more register bit. The conversion to the result's
+// layout is then free, register moves, warp shuffles or a shared-memory round
+// trip (lowering::redistribute picks the cheapest). `extract` with its
+// run-time slice indices, and `cat` of operands in different layouts, go
+// through the shared-memory arena directly.
+//
+//===----------------------------------------------------------------------===//
 
 #include "LoweringUtils.h"
+#include "MemoryAccess.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace tileir;
@@ -16,7 +31,13 @@ using namespace tileir::lowering;
 
 namespace {
 
-/// A splat constant: every register holds the value.
+/// Constants with distinct elements are selected by flat index per register;
+/// past this many elements the select chains get too long.
+constexpr int64_t kMaxDenseConstantElements = 64;
+
+/// Splat constants fill every register with the value; other constants give
+/// each register its element, selected by the element's row-major index
+/// (only the lane and warp make it vary at run time).
 struct ConstantLowering
     : public ConvertOpToLLVMPattern<cuda_tile::ConstantOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
@@ -25,26 +46,328 @@ struct ConstantLowering
   matchAndRewrite(cuda_tile::ConstantOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     auto value = dyn_cast<DenseElementsAttr>(op.getValue());
-    if (!value || !value.isSplat())
-      return rewriter.notifyMatchFailure(op, "only splat constants so far");
+    if (!value)
+      return rewriter.notifyMatchFailure(op, "expected dense elements");
     Location loc = op.getLoc();
     auto *converter =
         static_cast<const TileLLVMTypeConverter *>(getTypeConverter());
     Type resultType = converter->convertType(op.getResult().getType());
     Type element = converter->convertElementType(
         value.getType().getElementType());
-    if (!element || element != value.getType().getElementType())
+    if (!resultType || !element ||
+        element != value.getType().getElementType())
       return rewriter.notifyMatchFailure(op, "element type needs a cast");
-    Attribute scalar = value.getSplatValue<Attribute>();
-    Value v = LLVM::ConstantOp::create(rewriter, loc, element,
-                                       cast<TypedAttr>(scalar));
-    FailureOr<int64_t> numRegs =
-        getNumRegisters(op.getResult().getType(), getNumWarps(op));
-    if (failed(numRegs))
-      return failure();
-    SmallVector<Value> regs(*numRegs, v);
+    FailureOr<LinearLayout> layout =
+        getTileLayout(op.getResult().getType(), getNumWarps(op));
+    if (failed(layout))
+      return rewriter.notifyMatchFailure(op, "result has no layout");
+    int64_t numRegs = layout->getNumRegisters();
+
+    if (value.isSplat()) {
+      Attribute scalar = value.getSplatValue<Attribute>();
+      Value v = LLVM::ConstantOp::create(rewriter, loc, element,
+                                         cast<TypedAttr>(scalar));
+      SmallVector<Value> regs(numRegs, v);
+      rewriter.replaceOp(op, packRegisters(rewriter, loc, resultType, regs));
+      return success();
+    }
+
+    int64_t numElements = value.getNumElements();
+    if (numElements > kMaxDenseConstantElements)
+      return rewriter.notifyMatchFailure(
+          op, "non-splat constants of more than 64 elements");
+    SmallVector<Value> elements;
+    for (Attribute attr : value.getValues<Attribute>())
+      elements.push_back(LLVM::ConstantOp::create(rewriter, loc, element,
+                                                  cast<TypedAttr>(attr)));
+    ThreadIds ids = getThreadIds(rewriter, loc);
+    SmallVector<SmallVector<Value>> coords =
+        emitElementCoordinates(rewriter, loc, *layout, ids);
+    SmallVector<Value> regs;
+    for (int64_t r = 0; r < numRegs; ++r) {
+      Value flat =
+          emitRowMajorOffset(rewriter, loc, coords[r], layout->getShape());
+      // Element 0 is the fallback; every flat index is in range.
+      Value v = elements.front();
+      for (int64_t i = 1; i < numElements; ++i) {
+        Value isThis =
+            LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq, flat,
+                                 i32Const(rewriter, loc, i));
+        v = LLVM::SelectOp::create(rewriter, loc, isThis, elements[i], v);
+      }
+      regs.push_back(v);
+    }
     rewriter.replaceOp(op, packRegisters(rewriter, loc, resultType, regs));
     return success();
+  }
+};
+
+/// Common plumbing of the shape patterns: the layouts of a source and a
+/// result tile, and the result packing.
+template <typename OpTy>
+struct ShapePattern : public ConvertOpToLLVMPattern<OpTy> {
+  using ConvertOpToLLVMPattern<OpTy>::ConvertOpToLLVMPattern;
+
+  /// The layout of `type` in the kernel of `op`, or a match failure.
+  static FailureOr<LinearLayout> layoutOf(Operation *op, Type type,
+                                          ConversionPatternRewriter &rewriter) {
+    FailureOr<LinearLayout> layout = getTileLayout(type, getNumWarps(op));
+    if (failed(layout))
+      (void)rewriter.notifyMatchFailure(op, "tile without a layout");
+    return layout;
+  }
+
+  /// Replaces `op` with the result registers `regs`.
+  LogicalResult replaceWithRegisters(Operation *op, ArrayRef<Value> regs,
+                                     ConversionPatternRewriter &rewriter) const {
+    Type resultType =
+        this->getTypeConverter()->convertType(op->getResult(0).getType());
+    if (!resultType)
+      return rewriter.notifyMatchFailure(op, "unconvertible result type");
+    rewriter.replaceOp(op,
+                       packRegisters(rewriter, op->getLoc(), resultType, regs));
+    return success();
+  }
+
+  /// Moves `regs` from `src` to the result's layout `dst` and replaces `op`.
+  LogicalResult convertAndReplace(Operation *op, ArrayRef<Value> regs,
+                                  const LinearLayout &src,
+                                  const LinearLayout &dst,
+                                  ConversionPatternRewriter &rewriter) const {
+    Location loc = op->getLoc();
+    ThreadIds ids = getThreadIds(rewriter, loc);
+    FailureOr<SmallVector<Value>> moved =
+        redistribute(rewriter, loc, op, regs, src, dst, ids);
+    if (failed(moved))
+      return rewriter.notifyMatchFailure(op, "layout conversion failed");
+    return replaceWithRegisters(op, *moved, rewriter);
+  }
+};
+
+/// Unwraps an llvm::Expected layout into a match failure.
+static FailureOr<LinearLayout>
+checkLayout(llvm::Expected<LinearLayout> layout, Operation *op,
+            ConversionPatternRewriter &rewriter) {
+  if (!layout) {
+    std::string message = llvm::toString(layout.takeError());
+    return rewriter.notifyMatchFailure(op, message);
+  }
+  return std::move(*layout);
+}
+
+/// reshape: the row-major flat index of every element is unchanged, so the
+/// source layout relabeled with the result shape holds the result.
+struct ReshapeLowering : public ShapePattern<cuda_tile::ReshapeOp> {
+  using ShapePattern::ShapePattern;
+
+  LogicalResult
+  matchAndRewrite(cuda_tile::ReshapeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<LinearLayout> src =
+        layoutOf(op, op.getSource().getType(), rewriter);
+    FailureOr<LinearLayout> dst =
+        layoutOf(op, op.getResult().getType(), rewriter);
+    if (failed(src) || failed(dst))
+      return failure();
+    FailureOr<LinearLayout> relabeled =
+        checkLayout(src->reshape(dst->getShape()), op, rewriter);
+    if (failed(relabeled))
+      return failure();
+    SmallVector<Value> regs =
+        unpackRegisters(rewriter, op.getLoc(), adaptor.getSource());
+    return convertAndReplace(op, regs, *relabeled, *dst, rewriter);
+  }
+};
+
+/// permute: the source layout with its coordinates permuted.
+struct PermuteLowering : public ShapePattern<cuda_tile::PermuteOp> {
+  using ShapePattern::ShapePattern;
+
+  LogicalResult
+  matchAndRewrite(cuda_tile::PermuteOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<LinearLayout> src =
+        layoutOf(op, op.getSource().getType(), rewriter);
+    FailureOr<LinearLayout> dst =
+        layoutOf(op, op.getResult().getType(), rewriter);
+    if (failed(src) || failed(dst))
+      return failure();
+    FailureOr<LinearLayout> relabeled =
+        checkLayout(src->permute(op.getPermutation()), op, rewriter);
+    if (failed(relabeled))
+      return failure();
+    if (relabeled->getShape() != dst->getShape())
+      return rewriter.notifyMatchFailure(op, "permuted shape mismatch");
+    SmallVector<Value> regs =
+        unpackRegisters(rewriter, op.getLoc(), adaptor.getSource());
+    return convertAndReplace(op, regs, *relabeled, *dst, rewriter);
+  }
+};
+
+/// broadcast: result register r of each thread is the source element that
+/// fills it, i.e. register r of the result layout with the broadcast dims
+/// projected out; getting the source into that layout is a conversion.
+struct BroadcastLowering : public ShapePattern<cuda_tile::BroadcastOp> {
+  using ShapePattern::ShapePattern;
+
+  LogicalResult
+  matchAndRewrite(cuda_tile::BroadcastOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto srcType = cast<cuda_tile::TileType>(op.getSource().getType());
+    auto dstType = cast<cuda_tile::TileType>(op.getResult().getType());
+    FailureOr<LinearLayout> src = layoutOf(op, srcType, rewriter);
+    FailureOr<LinearLayout> dst = layoutOf(op, dstType, rewriter);
+    if (failed(src) || failed(dst))
+      return failure();
+    SmallVector<int32_t> dims;
+    for (auto [d, sizes] :
+         llvm::enumerate(llvm::zip(srcType.getShape(), dstType.getShape())))
+      if (std::get<0>(sizes) != std::get<1>(sizes))
+        dims.push_back(static_cast<int32_t>(d));
+    FailureOr<LinearLayout> projected =
+        checkLayout(dst->projectOut(dims), op, rewriter);
+    if (failed(projected))
+      return failure();
+    if (projected->getShape() != src->getShape())
+      return rewriter.notifyMatchFailure(op, "projected shape mismatch");
+    SmallVector<Value> regs =
+        unpackRegisters(rewriter, op.getLoc(), adaptor.getSource());
+    return convertAndReplace(op, regs, *src, *projected, rewriter);
+  }
+};
+
+/// cat: both operands have the same size along `dim` (powers of two adding
+/// up to a power of two), so the result's coordinate along `dim` is the
+/// operand's with one more bit selecting lhs or rhs. With both operands in
+/// one layout the pair is that layout plus a top register bit for that
+/// coordinate bit (lhs registers, then rhs registers). Otherwise both are
+/// stored into a scratch copy of the result and read back.
+struct CatLowering : public ShapePattern<cuda_tile::CatOp> {
+  using ShapePattern::ShapePattern;
+
+  LogicalResult
+  matchAndRewrite(cuda_tile::CatOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    FailureOr<LinearLayout> lhs = layoutOf(op, op.getLhs().getType(), rewriter);
+    FailureOr<LinearLayout> rhs = layoutOf(op, op.getRhs().getType(), rewriter);
+    FailureOr<LinearLayout> dst =
+        layoutOf(op, op.getResult().getType(), rewriter);
+    if (failed(lhs) || failed(rhs) || failed(dst))
+      return failure();
+    int64_t dim = op.getDim();
+    unsigned rank = dst->getRank();
+    if (dim < 0 || dim >= int64_t(rank) || lhs->getShape() != rhs->getShape())
+      return rewriter.notifyMatchFailure(op, "operands of different shapes");
+    int64_t half = lhs->getShape()[dim];
+    if (2 * half != dst->getShape()[dim])
+      return rewriter.notifyMatchFailure(op, "unexpected result shape");
+    SmallVector<Value> lhsRegs =
+        unpackRegisters(rewriter, loc, adaptor.getLhs());
+    SmallVector<Value> rhsRegs =
+        unpackRegisters(rewriter, loc, adaptor.getRhs());
+
+    if (*lhs == *rhs) {
+      SmallVector<LinearLayout::Basis> regBases = lhs->getRegisterBases();
+      LinearLayout::Basis select(rank, 0);
+      select[dim] = half;
+      regBases.push_back(select);
+      llvm::Expected<LinearLayout> pair =
+          LinearLayout::get(dst->getShape(), regBases, lhs->getLaneBases(),
+                            lhs->getWarpBases());
+      if (pair) {
+        SmallVector<Value> regs = lhsRegs;
+        regs.append(rhsRegs);
+        return convertAndReplace(op, regs, *pair, *dst, rewriter);
+      }
+      // Too many hardware bits for one layout: use shared memory.
+      llvm::consumeError(pair.takeError());
+    }
+
+    ArrayRef<int64_t> shape = dst->getShape();
+    auto lhsOffset = [&](OpBuilder &b, Location loc, ArrayRef<Value> coords) {
+      return emitRowMajorOffset(b, loc, coords, shape);
+    };
+    auto rhsOffset = [&](OpBuilder &b, Location loc, ArrayRef<Value> coords) {
+      SmallVector<Value> shifted(coords.begin(), coords.end());
+      shifted[dim] =
+          LLVM::OrOp::create(b, loc, shifted[dim], i32Const(b, loc, half));
+      return emitRowMajorOffset(b, loc, shifted, shape);
+    };
+    ScratchStore stores[] = {{lhsRegs, &*lhs, lhsOffset},
+                             {rhsRegs, &*rhs, rhsOffset}};
+    FailureOr<SmallVector<Value>> regs = exchangeThroughSharedMemory(
+        rewriter, loc, op, stores, *dst, lhsOffset);
+    if (failed(regs))
+      return rewriter.notifyMatchFailure(op, "no shared-memory arena");
+    return replaceWithRegisters(op, *regs, rewriter);
+  }
+};
+
+/// extract: the slice indices are run-time values, so the source goes
+/// through shared memory and each thread reads its result elements at
+/// their coordinates plus the slice origin. Indices are taken modulo the
+/// number of slices so that an out-of-range index (undefined behavior)
+/// still reads inside the arena.
+struct ExtractLowering : public ShapePattern<cuda_tile::ExtractOp> {
+  using ShapePattern::ShapePattern;
+
+  LogicalResult
+  matchAndRewrite(cuda_tile::ExtractOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    FailureOr<LinearLayout> src =
+        layoutOf(op, op.getSource().getType(), rewriter);
+    FailureOr<LinearLayout> dst =
+        layoutOf(op, op.getResult().getType(), rewriter);
+    if (failed(src) || failed(dst))
+      return failure();
+    ArrayRef<int64_t> srcShape = src->getShape();
+    ArrayRef<int64_t> dstShape = dst->getShape();
+    unsigned rank = srcShape.size();
+    if (dstShape.size() != rank || adaptor.getIndices().size() != rank)
+      return rewriter.notifyMatchFailure(op, "rank mismatch");
+
+    // Slice origins: (index mod slices) * slice size. Dims with one slice
+    // start at 0 whatever the index.
+    SmallVector<Value> origins;
+    for (unsigned d = 0; d < rank; ++d) {
+      int64_t slices = srcShape[d] / dstShape[d];
+      if (slices <= 1) {
+        origins.push_back(Value());
+        continue;
+      }
+      Value index = adaptor.getIndices()[d];
+      if (!index.getType().isInteger(32))
+        return rewriter.notifyMatchFailure(op, "index is not an i32");
+      Value origin = LLVM::AndOp::create(rewriter, loc, index,
+                                         i32Const(rewriter, loc, slices - 1));
+      origin = LLVM::ShlOp::create(
+          rewriter, loc, origin,
+          i32Const(rewriter, loc, llvm::Log2_64(dstShape[d])));
+      origins.push_back(origin);
+    }
+
+    SmallVector<Value> regs =
+        unpackRegisters(rewriter, loc, adaptor.getSource());
+    auto srcOffset = [&](OpBuilder &b, Location loc, ArrayRef<Value> coords) {
+      return emitRowMajorOffset(b, loc, coords, srcShape);
+    };
+    // Result coordinates are below the slice size and origins are multiples
+    // of it, so OR adds them.
+    auto dstOffset = [&](OpBuilder &b, Location loc, ArrayRef<Value> coords) {
+      SmallVector<Value> shifted(coords.begin(), coords.end());
+      for (unsigned d = 0; d < rank; ++d)
+        if (origins[d])
+          shifted[d] = LLVM::OrOp::create(b, loc, shifted[d], origins[d]);
+      return emitRowMajorOffset(b, loc, shifted, srcShape);
+    };
+    ScratchStore store{regs, &*src, srcOffset};
+    FailureOr<SmallVector<Value>> result =
+        exchangeThroughSharedMemory(rewriter, loc, op, store, *dst, dstOffset);
+    if (failed(result))
+      return rewriter.notifyMatchFailure(op, "no shared-memory arena");
+    return replaceWithRegisters(op, *result, rewriter);
   }
 };
 
@@ -52,5 +375,6 @@ struct ConstantLowering
 
 void tileir::populateShapeToLLVMPatterns(TileLLVMTypeConverter &converter,
                                          RewritePatternSet &patterns) {
-  patterns.add<ConstantLowering>(converter);
+  patterns.add<ConstantLowering, ReshapeLowering, PermuteLowering,
+               BroadcastLowering, CatLowering, ExtractLowering>(converter);
 }

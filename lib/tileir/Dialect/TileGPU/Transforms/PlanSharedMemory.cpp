@@ -30,8 +30,9 @@ int64_t tilegpu::getTileStorageBytes(Type type) {
   if (!tile || tile.getShape().empty())
     return 0;
   Type element = tile.getElementType();
-  int64_t bytes = isa<cuda_tile::PointerType>(element)
-                      ? 8
+  // tf32 lives in an f32 register (19 significant bits, 4 bytes).
+  int64_t bytes = isa<cuda_tile::PointerType>(element) ? 8
+                  : isa<FloatTF32Type>(element)        ? 4
                       : std::max<int64_t>(
                             1, (element.getIntOrFloatBitWidth() + 7) / 8);
   return tile.getNumElements() * bytes;
@@ -79,14 +80,117 @@ static std::optional<int64_t> getMemoryScratchBytes(Operation *op) {
   return std::nullopt;
 }
 
+/// The layout of tile type `type` in the kernel of `op` (rank-0 tiles are
+/// replicated), if it has one.
+static std::optional<tileir::LinearLayout> getLayoutIn(Operation *op,
+                                                       Type type) {
+  if (LayoutAttr layout = getLayout(type))
+    return layout.getLayout();
+  auto tile = dyn_cast<cuda_tile::TileType>(type);
+  if (!tile || !tile.getShape().empty())
+    return std::nullopt;
+  int64_t numWarps = 4;
+  for (Operation *p = op; p; p = p->getParentOp())
+    if (auto attr = p->getAttrOfType<IntegerAttr>(kNumWarpsAttrName)) {
+      numWarps = attr.getInt();
+      break;
+    }
+  llvm::Expected<tileir::LinearLayout> scalar =
+      tileir::LinearLayout::replicated({}, numWarps);
+  if (!scalar) {
+    llvm::consumeError(scalar.takeError());
+    return std::nullopt;
+  }
+  return *scalar;
+}
+
+/// Whether moving a tile from `src` to `dst` goes through shared memory:
+/// the decision of the lowering (lowering::redistribute), which keeps
+/// equal layouts, register permutations and warp shuffles in registers.
+static bool needsSharedRoundTrip(llvm::Expected<tileir::LinearLayout> src,
+                                 std::optional<tileir::LinearLayout> dst) {
+  if (!src) {
+    llvm::consumeError(src.takeError());
+    return true;
+  }
+  if (!dst)
+    return true;
+  if (*src == *dst)
+    return false;
+  llvm::Expected<tileir::ConversionPlan> plan =
+      tileir::planConversion(*src, *dst);
+  if (!plan) {
+    llvm::consumeError(plan.takeError());
+    return true;
+  }
+  return plan->kind == tileir::ConversionKind::SharedMemory;
+}
+
+/// Scratch of the shape ops (ShapeToLLVM.cpp) and layout conversions
+/// (LayoutConversionToLLVM.cpp), which follow the same steps: reshape and
+/// permute convert the relabeled source, broadcast converts the source to
+/// the projected result layout, cat of operands in one layout converts the
+/// pair (otherwise it stores both into a copy of the result), and extract
+/// always stages its source.
+static std::optional<int64_t> getShapeScratchBytes(Operation *op) {
+  if (!isa<cuda_tile::ReshapeOp, cuda_tile::PermuteOp, cuda_tile::BroadcastOp,
+           cuda_tile::ExtractOp, cuda_tile::CatOp, ConvertLayoutOp>(op))
+    return std::nullopt;
+  Type srcType = op->getOperand(0).getType();
+  Type dstType = op->getResult(0).getType();
+  int64_t bytes = std::max(getTileStorageBytes(srcType),
+                           getTileStorageBytes(dstType));
+  std::optional<tileir::LinearLayout> src = getLayoutIn(op, srcType);
+  std::optional<tileir::LinearLayout> dst = getLayoutIn(op, dstType);
+  if (!src || !dst || isa<cuda_tile::ExtractOp>(op))
+    return bytes;
+  auto ifShared = [&](llvm::Expected<tileir::LinearLayout> from,
+                      std::optional<tileir::LinearLayout> to) {
+    return needsSharedRoundTrip(std::move(from), std::move(to)) ? bytes : 0;
+  };
+  if (isa<cuda_tile::ReshapeOp>(op))
+    return ifShared(src->reshape(dst->getShape()), dst);
+  if (auto permute = dyn_cast<cuda_tile::PermuteOp>(op))
+    return ifShared(src->permute(permute.getPermutation()), dst);
+  if (isa<ConvertLayoutOp>(op))
+    return ifShared(*src, dst);
+  if (isa<cuda_tile::BroadcastOp>(op)) {
+    SmallVector<int32_t> dims;
+    for (unsigned d = 0; d < src->getRank(); ++d)
+      if (src->getShape()[d] != dst->getShape()[d])
+        dims.push_back(static_cast<int32_t>(d));
+    llvm::Expected<tileir::LinearLayout> projected = dst->projectOut(dims);
+    if (!projected) {
+      llvm::consumeError(projected.takeError());
+      return bytes;
+    }
+    return ifShared(*src, *projected);
+  }
+  auto cat = cast<cuda_tile::CatOp>(op);
+  std::optional<tileir::LinearLayout> rhs =
+      getLayoutIn(op, cat.getRhs().getType());
+  int64_t dim = cat.getDim();
+  if (!rhs || *rhs != *src || dim < 0 || dim >= int64_t(src->getRank()))
+    return bytes;
+  SmallVector<tileir::LinearLayout::Basis> regs = src->getRegisterBases();
+  tileir::LinearLayout::Basis select(src->getRank(), 0);
+  select[dim] = src->getShape()[dim];
+  regs.push_back(select);
+  return ifShared(tileir::LinearLayout::get(dst->getShape(), regs,
+                                            src->getLaneBases(),
+                                            src->getWarpBases()),
+                  dst);
+}
+
 int64_t tilegpu::getScratchBytes(Operation *op) {
   if (std::optional<int64_t> bytes = getMemoryScratchBytes(op))
     return *bytes;
-  // Reductions and scans run their combiner over the whole tile.
+  // Reductions and scans run their combiner over the whole tile: one copy
+  // of each operand, each copy 16-byte aligned (ReduceScanToLLVM.cpp).
   if (isa<cuda_tile::ReduceOp, cuda_tile::ScanOp>(op)) {
     int64_t total = 0;
     for (Type type : op->getOperandTypes())
-      total += getTileStorageBytes(type);
+      total += llvm::alignTo(getTileStorageBytes(type), 16);
     return total;
   }
   // Element-wise operations, control flow and memory accesses need no
@@ -96,16 +200,32 @@ int64_t tilegpu::getScratchBytes(Operation *op) {
   if (isa<cuda_tile::ConstantOp, cuda_tile::IotaOp, cuda_tile::AssumeOp,
           cuda_tile::MakeTokenOp, cuda_tile::JoinTokensOp>(op))
     return 0;
+  // Shape ops and layout conversions (ShapeToLLVM.cpp,
+  // LayoutConversionToLLVM.cpp) stage at most one copy of their largest
+  // tile, and none when the layouts let registers move within warps.
+  if (std::optional<int64_t> bytes = getShapeScratchBytes(op))
+    return *bytes;
   int64_t bytes = 0;
   for (Type type : op->getOperandTypes())
     bytes = std::max(bytes, getTileStorageBytes(type));
   for (Type type : op->getResultTypes())
     bytes = std::max(bytes, getTileStorageBytes(type));
-  // Matrix products stage both operands.
-  if (isa<cuda_tile::MmaFOp, cuda_tile::MmaIOp>(op)) {
+  // Matrix products (lib/tileir/Conversion/TileToLLVM/MmaToLLVM.cpp): the
+  // FMA path stages every input but the accumulator (operand 2) at once,
+  // each at a 16-byte aligned offset; the mma.sync path moves one tile at a
+  // time into or out of its fragment layout, 8-bit floats widened to f16
+  // where the target has no fp8 mma.sync.
+  if (isa<cuda_tile::MmaFOp, cuda_tile::MmaIOp, cuda_tile::MmaFScaledOp>(
+          op)) {
     int64_t total = 0;
-    for (Type type : op->getOperandTypes())
-      total += getTileStorageBytes(type);
+    for (auto [index, type] : llvm::enumerate(op->getOperandTypes())) {
+      int64_t tileBytes = getTileStorageBytes(type);
+      if (index != 2)
+        total += llvm::alignTo(tileBytes, 16);
+      if (auto tile = dyn_cast<cuda_tile::TileType>(type);
+          tile && isa<Float8E4M3FNType, Float8E5M2Type>(tile.getElementType()))
+        bytes = std::max(bytes, 2 * tileBytes);
+    }
     bytes = std::max(bytes, total);
   }
   return bytes;
