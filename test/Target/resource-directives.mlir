@@ -1,6 +1,8 @@
 // The resource plan reaches the PTX: .maxnreg (register cap for the
-// requested occupancy), .minnctapersm, .reqntid (32 x warps) and, for
-// clusters on sm_90+, .reqnctapercluster; ptxas accepts every combination.
+// requested occupancy), .minnctapersm and .reqntid (32 x warps); a cluster
+// request is honoured as one CTA per tile block, so no cluster directive
+// appears (cuTile launches one grid block per tile block, and a cluster
+// shape would reject grids that are not a multiple of it).
 // REQUIRES: ptxas
 // RUN: tileiras %s --gpu-name sm_90 -o %t.sm90.cubin --emit-ptx %t.sm90.ptx
 // RUN: FileCheck %s --check-prefix=SM90 < %t.sm90.ptx
@@ -20,8 +22,7 @@
 // SM90: .reqntid 128, 1, 1
 // SM90-NEXT: .minnctapersm 16
 // SM90-NEXT: .maxnreg 32
-// SM90-NEXT: .explicitcluster
-// SM90-NEXT: .reqnctapercluster 2, 1, 1
+// SM90-NEXT: {
 // SM90-LABEL: .entry no_hints(
 // SM90-NOT: .maxnreg
 // SM90-NOT: .minnctapersm

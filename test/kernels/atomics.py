@@ -8,7 +8,7 @@ raw element-offset atomics and tile-wise atomic stores through tiled views."""
 import numpy as np
 import cuda.tile as ct
 
-from corpus import A, Launch, case, cdiv, devs, dt, poison, randint, rng_for, uniform, zeros
+from corpus import A, Launch, case, cdiv, devs, dt, poison, randint, rng_for, round_to, uniform, zeros
 
 MO = ct.MemoryOrder
 MS = ct.MemoryScope
@@ -187,7 +187,9 @@ def _rmw_case(opname, d, order=MO.ACQ_REL, scope=MS.DEVICE, tile=128, suffix="")
         a, v = args[0], args[1]
         if not info.is_float:
             a, v = np.asarray(a).astype(info.np), np.asarray(v).astype(info.np)
-        return {"a": np.asarray(fn(a, v)), "old": a}
+        # One add per element, rounded once to the element type.
+        res = np.asarray(fn(a, v))
+        return {"a": round_to(res, d) if info.is_float else res, "old": a}
 
     return case(name, kernel, [A(d, 1), A(d, 1), A(d, 1), tile], make_args, reference,
                 [(1000,), (128,), (3,)], dtype=d, tol=(1e-6, 1e-6) if info.is_float else None,

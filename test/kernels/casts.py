@@ -102,8 +102,9 @@ def _gen(src, dst):
     if s.kind == "b":
         return lambda rng, shape: randint(rng, "b", shape)
     if d.kind == "b":
-        if s.is_float:  # float -> bool is only well defined on 0 and 1
-            return lambda rng, shape: randint(rng, "i8", shape, 0, 1).astype(s.np)
+        if s.is_float:  # a truth test: zeros, fractions and larger values
+            return lambda rng, shape: np.where(randint(rng, "i8", shape, 0, 2) == 0, 0,
+                                               uniform(rng, src, shape, -3, 3)).astype(s.np)
         return lambda rng, shape: np.where(randint(rng, "i8", shape, 0, 3) == 0, 0,
                                            randint(rng, src, shape)).astype(s.np)
     if s.is_int and d.is_int:

@@ -158,9 +158,12 @@ static Location simplifyLocation(Location loc, unsigned depth = 0) {
     return UnknownLoc::get(ctx);
   if (isa<FileLineColLoc, UnknownLoc>(loc))
     return loc;
+  // An op inlined from a helper function keeps the helper's line: MLIR's
+  // DI scope pass crashes on call-site locations whose callee has no scope
+  // of its own (an assert inside a helper), and `.loc` has no use for the
+  // caller chain.
   if (auto call = dyn_cast<CallSiteLoc>(loc))
-    return CallSiteLoc::get(simplifyLocation(call.getCallee(), depth + 1),
-                            simplifyLocation(call.getCaller(), depth + 1));
+    return simplifyLocation(call.getCallee(), depth + 1);
   if (auto name = dyn_cast<NameLoc>(loc))
     return simplifyLocation(name.getChildLoc(), depth + 1);
   if (auto fused = dyn_cast<FusedLoc>(loc)) {

@@ -32,6 +32,20 @@ cuda_tile.module @casts {
     return
   }
 
+  // A conversion to i1 is a truth test (cuTile's astype(bool)): x != 0,
+  // NaN true, for either signedness (regression: 0.5 used to give false).
+  // CHECK-LABEL: llvm.func @to_bool(
+  // CHECK-SAME: %[[BF:[a-z0-9]+]]: f32, %[[BH:[a-z0-9]+]]: f16)
+  // CHECK: %[[Z:.*]] = llvm.mlir.constant(0.000000e+00 : f32) : f32
+  // CHECK: llvm.fcmp "une" %[[BF]], %[[Z]] : f32
+  // CHECK: %[[W:.*]] = llvm.fpext %[[BH]] : f16 to f32
+  // CHECK: llvm.fcmp "une" %[[W]], %{{.*}} : f32
+  entry @to_bool(%f: tile<f32>, %h: tile<f16>) {
+    %0 = ftoi %f signed : tile<f32> -> tile<i1>
+    %1 = ftoi %h unsigned : tile<f16> -> tile<i1>
+    return
+  }
+
   // ftoi truncates and saturates (NaN gives 0): llvm.fpto[su]i.sat.
   // CHECK-LABEL: llvm.func @floats(
   // CHECK-SAME: %[[F:[a-z0-9]+]]: f32, %[[H:[a-z0-9]+]]: f16, %[[D:[a-z0-9]+]]: f64, %[[I:[a-z0-9]+]]: i32)

@@ -508,13 +508,12 @@ static FailureOr<Value> emitFToI(OpBuilder &b, cuda_tile::FToIOp op, Value v,
   Value wide = widenExactly(b, loc, v, *src, converter.getTarget());
   bool isSignedConv = op.getSignedness() == cuda_tile::Signedness::Signed;
   if (dstType.isInteger(1)) {
-    // The saturated truncation to i1 is set exactly for x <= -1 (signed,
-    // the value -1) or x >= 1 (unsigned, the value 1); NaN gives 0.
-    Value bound = floatConst(b, loc, wide.getType(), isSignedConv ? -1.0 : 1.0);
-    return Value(LLVM::FCmpOp::create(
-        b, loc,
-        isSignedConv ? LLVM::FCmpPredicate::ole : LLVM::FCmpPredicate::oge,
-        wide, bound));
+    // A conversion to i1 is a truth test, as cuTile's astype(bool) and
+    // NVIDIA's tileiras have it: every non-zero value (NaN included) gives
+    // true, whatever the signedness.
+    Value zero = floatConst(b, loc, wide.getType(), 0.0);
+    return Value(LLVM::FCmpOp::create(b, loc, LLVM::FCmpPredicate::une, wide,
+                                      zero));
   }
   return createIntrinsicCall(
       b, loc, isSignedConv ? "llvm.fptosi.sat" : "llvm.fptoui.sat", dstType,

@@ -107,7 +107,7 @@ std::optional<ViewShape> getViewShape(Type type) {
     return std::nullopt;
   }
   unsigned rank = tile.size();
-  if (rank == 0 || v.tensorType.getShape().size() != rank ||
+  if (v.tensorType.getShape().size() != rank ||
       steps.size() != rank || (!dimMap.empty() && dimMap.size() != rank) ||
       (v.sparseDim && *v.sparseDim >= rank))
     return std::nullopt;

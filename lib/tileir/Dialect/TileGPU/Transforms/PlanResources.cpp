@@ -286,21 +286,26 @@ struct PlanResourcesPass
     std::optional<int64_t> cluster;
     if (hints)
       cluster = hints.getNumCTAInCGA(target);
-    if (cluster && *cluster > 1 && model.maxPortableClusterSize) {
-      int64_t size = *cluster;
-      if (size > model.maxPortableClusterSize) {
-        // Larger clusters need the launch to opt in to non-portable sizes,
-        // which cuTile does not do.
-        reportReduced(entry, "cluster size", size,
-                      model.maxPortableClusterSize,
-                      llvm::formatv("the portable limit on {0} is {1} CTAs",
-                                    model.name, model.maxPortableClusterSize)
-                          .str());
-        size = model.maxPortableClusterSize;
-      }
-      entry->setAttr(kClusterDimsAttrName,
-                     DenseI32ArrayAttr::get(
-                         ctx, {static_cast<int32_t>(size), 1, 1}));
+    if (cluster && *cluster > 1) {
+      // A tile block is one CTA: the lowering has no cross-CTA cooperation
+      // yet, and cuTile launches one grid block per tile block with no
+      // cluster attribute. A cluster shape without `.blocksareclusters`
+      // would make the driver reject grids that are not a multiple of it,
+      // and with it every CTA of a cluster would repeat the tile block's
+      // work (double-counting atomics). So the hint is honoured as 1, which
+      // the specification allows (it is a suggestion), with a remark.
+      std::string message =
+          llvm::formatv("kernel '{0}': num_cta_in_cga {1} requested for {2} "
+                        "is honoured as 1: tile blocks run on one CTA each",
+                        name, *cluster, target)
+              .str();
+      remark::missed(getRemarkLocation(entry),
+                     remark::RemarkOpts::name("ResourcePlan")
+                         .category(kRemarkCategory)
+                         .function(name))
+          << remark::detail::Remark::Arg("Remark", message)
+          << remark::detail::Remark::Arg("Requested", *cluster)
+          << remark::detail::Remark::Arg("Achieved", int64_t(1));
     }
     return success();
   }
