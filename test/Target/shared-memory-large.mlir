@@ -1,4 +1,4 @@
-// A kernel whose shared-memory plan (64 KiB: a 128x128 f32 reduction)
+// A kernel whose shared-memory plan (64 KiB: a 128x128 f32 scan across warps)
 // exceeds ptxas's 48 KiB static limit: the arena is declared at 48 KiB and
 // the cubin's .nv.shared.<kernel> section is grown after ptxas by the rest.
 // ptxas reserves 1 KiB more on sm_90 (0x10400 = 65536 + 1024), nothing on
@@ -25,7 +25,11 @@ cuda_tile.module @big {
     %f = itof %i signed : tile<128xi32> -> tile<128xf32>
     %r = reshape %f : tile<128xf32> -> tile<1x128xf32>
     %b = broadcast %r : tile<1x128xf32> -> tile<128x128xf32>
-    %s = reduce %b dim=0 identities=[0.000000e+00 : f32] : tile<128x128xf32> -> tile<128xf32> (%x: tile<f32>, %y: tile<f32>) {
+    %c = scan %b dim=0 reverse=false identities=[0.000000e+00 : f32] : tile<128x128xf32> -> tile<128x128xf32> (%x: tile<f32>, %y: tile<f32>) {
+      %z = addf %x, %y : tile<f32>
+      yield %z : tile<f32>
+    }
+    %s = reduce %c dim=0 identities=[0.000000e+00 : f32] : tile<128x128xf32> -> tile<128xf32> (%x: tile<f32>, %y: tile<f32>) {
       %z = addf %x, %y : tile<f32>
       yield %z : tile<f32>
     }

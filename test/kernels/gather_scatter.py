@@ -8,7 +8,8 @@ arrays rebuilt from foreign pointers."""
 import numpy as np
 import cuda.tile as ct
 
-from corpus import A, Launch, case, cdiv, devs, dt, poison, randint, rng_for, round_to, uniform
+from corpus import (A, Launch, S, as64, case, cdiv, devs, dt, poison, randint, rng_for,
+                    round_to, uniform)
 
 
 @ct.kernel
@@ -84,6 +85,18 @@ def scatter_scalar_fill(out, TILE: ct.Constant[int]):
     bid = ct.bid(0)
     i = (bid * TILE + ct.arange(TILE, dtype=ct.int32)) * 2
     ct.scatter(out, i, 5)
+
+
+@ct.kernel
+def rows_column_window(table, out, col, TM: ct.Constant[int], D: ct.Constant[int]):
+    # out[r, col:col+D] = table[r, col:col+D] + 1 for the block's rows; the
+    # dense index is an element offset, columns past the end read as 0 and
+    # are not written.
+    bm = ct.bid(0)
+    rows = bm * TM + ct.arange(TM, dtype=ct.int32)
+    t = ct.load_advanced_indexing(table, (rows, ct.Slice(col, D)),
+                                  padding_mode=ct.PaddingMode.ZERO)
+    ct.store_advanced_indexing(out, (rows, ct.Slice(col, D)), t + 1)
 
 
 @ct.kernel
@@ -287,6 +300,35 @@ def _adv_case(d, tm=16, dim=64):
 
 
 CASES += [_adv_case("f32"), _adv_case("f16")]
+
+
+def _window_case(d, tm=8, width=16):
+    name = f"rows_column_window_{d}"
+
+    def make_args(device, shape, dtype=None):
+        (n, m, col) = shape
+        rng = rng_for(name, shape)
+        table = (randint(rng, d, (n, m), -1000, 1000) if dt(d).is_int
+                 else uniform(rng, d, (n, m), -10, 10))
+        table, out = devs(device, table, poison(d, (n, m)))
+        return Launch((cdiv(n, tm),), (table, out, col, tm, width), {"out": out})
+
+    def reference(args, shape):
+        (n, m, col) = shape
+        table = args[0]
+        res = np.asarray(args[1]).copy()
+        hi = min(m, col + width)
+        res[:, col:hi] = as64(table[:, col:hi]) + 1
+        return {"out": res}
+
+    return case(name, rows_column_window, [A(d, 2), A(d, 2), S("i32"), tm, width],
+                make_args, reference, [(16, 64, 0), (16, 64, 5), (8, 40, 30), (8, 20, 17)],
+                dtype=d, tol=(0.0, 0.0),
+                note="shape is (rows, cols, column start); the start is an element offset, "
+                     "not a multiple of the window, and the window may end past the array")
+
+
+CASES += [_window_case("f32"), _window_case("i32")]
 
 
 def _raw_case(d, tile=128):

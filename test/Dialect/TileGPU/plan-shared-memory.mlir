@@ -24,11 +24,13 @@ cuda_tile.module @none {
 
 // -----
 
-// A reduction stages its operand once (64x8 f32: 2048 bytes); the arena is
-// the largest need of the kernel, not the sum.
+// A reduction stages one partial per output element and warp along the
+// reduced dimension: 64x8 f32 over dim 0 with two warp bits there is 4 x 8 x
+// 4 = 128 bytes; over dim 1 (no warp moves along it) 16 x 4 = 64 bytes. The
+// arena is the largest need of the kernel, not the sum.
 cuda_tile.module @reduce {
   // CHECK-LABEL: entry @reductions(
-  // CHECK: } {tilegpu.num_warps = 4 : i32, tilegpu.shared_bytes = 2048 : i64}
+  // CHECK: } {tilegpu.num_warps = 4 : i32, tilegpu.shared_bytes = 128 : i64}
   entry @reductions() {
     %x = constant <f32: 1.0> : tile<64x8xf32>
     %0 = reduce %x dim=0 identities=[0.000000e+0 : f32] : tile<64x8xf32> -> tile<8xf32>
@@ -57,7 +59,7 @@ cuda_tile.module @rounding {
     %o, %t = atomic_rmw_tko relaxed device %p, add, %v : tile<ptr<i32>>, tile<i32> -> tile<i32>, token
     return
   }
-  // Eight 8-bit elements: one copy is 8 bytes, again rounded to 16.
+  // Eight 8-bit elements held by one warp: one partial byte, rounded to 16.
   // CHECK-LABEL: entry @small_reduce(
   // CHECK: } {tilegpu.num_warps = 4 : i32, tilegpu.shared_bytes = 16 : i64}
   entry @small_reduce() {

@@ -603,6 +603,31 @@ struct ConversionPlan {
 llvm::Expected<ConversionPlan> planConversion(const LinearLayout &src,
                                               const LinearLayout &dst);
 
+//===----------------------------------------------------------------------===//
+// Combining along one dimension (reduce, scan)
+//===----------------------------------------------------------------------===//
+
+/// How the hardware bits of a layout relate to one tile dimension.
+struct DimBits {
+  /// Per hardware dim, the bits whose basis moves along the dimension.
+  uint64_t reg = 0, lane = 0, warp = 0;
+  /// Register bits whose basis is a combination of lower register bases:
+  /// registers with one of them set duplicate a lower register.
+  uint64_t duplicateReg = 0;
+};
+
+/// Whether every basis of `layout` moves along `dim` only or not at all.
+bool isSeparable(const LinearLayout &layout, unsigned dim);
+
+/// The hardware bits of `layout` that move along `dim`.
+DimBits analyzeDim(const LinearLayout &layout, unsigned dim);
+
+/// A separable layout whose bases moving along `dim` (ignoring duplicate
+/// registers) are linearly independent: combining over them visits each
+/// element of a group once. The reduce lowering works on such layouts
+/// directly; others take a detour through the blocked layout.
+bool isReducible(const LinearLayout &layout, unsigned dim);
+
 } // namespace tileir
 
 #endif // TILEIR_DIALECT_TILEGPU_LINEARLAYOUT_H

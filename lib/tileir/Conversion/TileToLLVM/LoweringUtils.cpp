@@ -193,6 +193,15 @@ FailureOr<Value> lowering::getSharedMemoryBase(OpBuilder &b, Location loc,
   return base;
 }
 
+bool lowering::sharedArenaHolds(Operation *op, int64_t bytes) {
+  auto func = op->getParentOfType<LLVM::LLVMFuncOp>();
+  if (!func)
+    return false;
+  auto planned =
+      func->getAttrOfType<IntegerAttr>(tilegpu::kSharedBytesAttrName);
+  return planned && planned.getInt() >= bytes;
+}
+
 void lowering::emitBarrier(OpBuilder &b, Location loc) {
   NVVM::Barrier0Op::create(b, loc);
 }

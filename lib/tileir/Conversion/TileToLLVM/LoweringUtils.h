@@ -118,6 +118,12 @@ emitScalarOp(mlir::OpBuilder &b, mlir::Operation *op,
 /// Name of the shared-memory arena of kernel `kernelName`.
 std::string getSharedArenaName(llvm::StringRef kernelName);
 
+/// Whether the arena of the kernel containing `op` (as planned by
+/// tileir-plan-shared-memory) holds `bytes`: a lowering checks its own need
+/// against the plan so that a planning mistake is a compile error, never an
+/// out-of-bounds shared-memory access.
+bool sharedArenaHolds(mlir::Operation *op, int64_t bytes);
+
 /// Base address (`!llvm.ptr<3>`) of the shared-memory arena of the kernel
 /// containing `op`, which must be inside an llvm.func kernel whose arena
 /// was declared by the kernel lowering.

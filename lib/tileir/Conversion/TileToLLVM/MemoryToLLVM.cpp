@@ -73,7 +73,9 @@ struct ViewShape {
   /// Tile dim -> tensor dim.
   SmallVector<unsigned> dimMap;
   /// The tile origin along tile dim k is index[k] * steps[k] (the tile size,
-  /// or the traversal stride of a strided view); unused at the sparse dim.
+  /// the traversal stride of a strided view, or 1 at the dense dims of a
+  /// gather/scatter view, which are element offsets); unused at the sparse
+  /// dim.
   SmallVector<int64_t> steps;
   /// The dim of a gather/scatter view whose rows come from an index tile.
   std::optional<unsigned> sparseDim;
@@ -85,6 +87,7 @@ struct ViewShape {
 std::optional<ViewShape> getViewShape(Type type) {
   ViewShape v;
   ArrayRef<int32_t> tile, dimMap, steps;
+  SmallVector<int32_t> unitSteps;
   if (auto partition = dyn_cast<cuda_tile::PartitionViewType>(type)) {
     v.tensorType = partition.getTensorView();
     tile = partition.getTileShape().asArrayRef();
@@ -100,7 +103,10 @@ std::optional<ViewShape> getViewShape(Type type) {
   } else if (auto gather = dyn_cast<cuda_tile::GatherScatterViewType>(type)) {
     v.tensorType = gather.getTensorView();
     tile = gather.getTileShape().asArrayRef();
-    steps = tile;
+    // Dense dims take element offsets (cuTile's ct.Slice(start, length)
+    // passes `start` unchanged), not tile indices.
+    unitSteps.assign(tile.size(), 1);
+    steps = unitSteps;
     v.sparseDim = gather.getSparseDim();
     v.padding = gather.getPaddingValue();
   } else {
@@ -353,6 +359,8 @@ private:
   ViewFields fields;
   TensorFacts facts;
   Type memoryType;
+  /// Per tile dim: the tile origin (i64), null at a sparse dim.
+  SmallVector<Value> origins;
   /// Per tile dim: the valid coordinates left (i32), null if always all.
   SmallVector<Value> limits;
   /// Per tile dim: the lane/warp part of the coordinates (i32).
@@ -385,6 +393,7 @@ LogicalResult ViewAccess::setUp(ConversionPatternRewriter &rewriter,
   // Tile origin, and the valid coordinates left along each dim.
   Value baseOffset = i64Const(rewriter, loc, 0);
   limits.assign(rank, Value());
+  origins.assign(rank, Value());
   for (unsigned k = 0; k < rank; ++k) {
     if (shape.sparseDim == k)
       continue;
@@ -393,6 +402,7 @@ LogicalResult ViewAccess::setUp(ConversionPatternRewriter &rewriter,
     Value index = castInt(rewriter, loc, indices[k], i64, /*isSigned=*/false);
     Value origin =
         LLVM::MulOp::create(rewriter, loc, index, i64Const(rewriter, loc, step));
+    origins[k] = origin;
     baseOffset = LLVM::AddOp::create(
         rewriter, loc, baseOffset,
         LLVM::MulOp::create(rewriter, loc, origin, fields.strides[d]));
@@ -544,7 +554,7 @@ VectorPlan ViewAccess::planVectors(OpBuilder &b, Location loc,
     return plan;
   unsigned kv = *vectorDim;
   int64_t width = std::min<int64_t>({run, 16 / element.bytes, maxWidth});
-  if (width < 2 || shape.steps[kv] % width != 0)
+  if (width < 2 || (shape.steps[kv] % width != 0 && !origins[kv]))
     return plan;
   uint64_t vectorBytes = static_cast<uint64_t>(width) * element.bytes;
 
@@ -558,6 +568,10 @@ VectorPlan ViewAccess::planVectors(OpBuilder &b, Location loc,
     return LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, rem,
                                 intConst(b, loc, v.getType(), 0));
   };
+  // A tile origin that steps by less than a vector (an element offset) is
+  // checked at run time.
+  if (shape.steps[kv] % width != 0)
+    require(isMultiple(origins[kv], width));
   if (facts.base % vectorBytes != 0) {
     Value address =
         LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), fields.base);

@@ -208,77 +208,6 @@ Value emitShuffleXor(OpBuilder &b, Location loc, Value value,
 // Layout analysis
 //===----------------------------------------------------------------------===//
 
-/// How the hardware bits of a layout relate to dimension `dim`.
-struct DimBits {
-  /// Per hardware dim, the bits whose basis moves along `dim`.
-  uint64_t reg = 0, lane = 0, warp = 0;
-  /// Register bits whose basis is a combination of lower register bases:
-  /// registers with one of them set duplicate a lower register.
-  uint64_t duplicateReg = 0;
-};
-
-/// Whether every basis of `layout` moves along `dim` only or not at all.
-bool isSeparable(const LinearLayout &layout, unsigned dim) {
-  for (HwDim hw : {HwDim::Register, HwDim::Lane, HwDim::Warp})
-    for (const LinearLayout::Basis &basis : layout.getBases(hw)) {
-      if (basis[dim] == 0)
-        continue;
-      for (unsigned d = 0, e = basis.size(); d < e; ++d)
-        if (d != dim && basis[d] != 0)
-          return false;
-    }
-  return true;
-}
-
-DimBits analyzeDim(const LinearLayout &layout, unsigned dim) {
-  DimBits bits;
-  auto collect = [&](HwDim hw) {
-    uint64_t mask = 0;
-    for (auto [i, basis] : llvm::enumerate(layout.getBases(hw)))
-      if (basis[dim] != 0)
-        mask |= uint64_t(1) << i;
-    return mask;
-  };
-  bits.reg = collect(HwDim::Register);
-  bits.lane = collect(HwDim::Lane);
-  bits.warp = collect(HwDim::Warp);
-  F2Map regMap(layout.getNumElementBits(),
-               layout.getFlatBases(HwDim::Register));
-  bits.duplicateReg = regMap.getDependentInputMask();
-  return bits;
-}
-
-/// The d components of the bases selected by `mask` of hardware dim `hw`.
-SmallVector<int64_t> getDimComponents(const LinearLayout &layout, HwDim hw,
-                                      uint64_t mask, unsigned dim) {
-  SmallVector<int64_t> result;
-  for (auto [i, basis] : llvm::enumerate(layout.getBases(hw)))
-    if (mask & (uint64_t(1) << i))
-      result.push_back(basis[dim]);
-  return result;
-}
-
-/// A separable layout whose bases moving along `dim` (ignoring duplicate
-/// registers) are linearly independent: combining over them visits each
-/// element of a group once.
-bool isReducible(const LinearLayout &layout, unsigned dim) {
-  if (!layout.isSurjective() || !isSeparable(layout, dim))
-    return false;
-  DimBits bits = analyzeDim(layout, dim);
-  SmallVector<uint64_t> columns;
-  for (int64_t c : getDimComponents(layout, HwDim::Register,
-                                    bits.reg & ~bits.duplicateReg, dim))
-    columns.push_back(c);
-  for (int64_t c : getDimComponents(layout, HwDim::Lane, bits.lane, dim))
-    columns.push_back(c);
-  for (int64_t c : getDimComponents(layout, HwDim::Warp, bits.warp, dim))
-    columns.push_back(c);
-  unsigned width = llvm::Log2_64(layout.getShape()[dim]);
-  if (columns.size() > width)
-    return false;
-  return F2Map(width, columns).isInjective();
-}
-
 /// Which hardware bit provides one bit of the coordinate along the scanned
 /// dimension.
 struct BitProvider {
@@ -633,6 +562,14 @@ struct ReduceLowering : public ConvertOpToLLVMPattern<cuda_tile::ReduceOp> {
       int64_t numPartials = int64_t(1) << llvm::popcount(bits.warp);
       SmallVector<int64_t> offsets =
           getRegionOffsets(prepared->types, numPartials * numOut);
+      int64_t needed =
+          offsets.back() + llvm::alignTo(numPartials * numOut *
+                                             getScratchElementBytes(
+                                                 prepared->types.back()),
+                                         16);
+      if (!sharedArenaHolds(op, needed))
+        return op.emitError("reduction needs ")
+               << needed << " bytes of shared memory, more than planned";
 
       emitBarrier(rewriter, loc);
       SmallVector<SmallVector<Value>> coords =

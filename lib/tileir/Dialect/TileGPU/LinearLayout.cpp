@@ -1434,3 +1434,57 @@ Expected<ConversionPlan> tileir::planConversion(const LinearLayout &src,
   plan.kind = ConversionKind::SharedMemory;
   return plan;
 }
+
+//===----------------------------------------------------------------------===//
+// Combining along one dimension
+//===----------------------------------------------------------------------===//
+
+bool tileir::isSeparable(const LinearLayout &layout, unsigned dim) {
+  for (HwDim hw : {HwDim::Register, HwDim::Lane, HwDim::Warp})
+    for (const LinearLayout::Basis &basis : layout.getBases(hw)) {
+      if (dim >= basis.size() || basis[dim] == 0)
+        continue;
+      for (unsigned d = 0, e = basis.size(); d < e; ++d)
+        if (d != dim && basis[d] != 0)
+          return false;
+    }
+  return true;
+}
+
+DimBits tileir::analyzeDim(const LinearLayout &layout, unsigned dim) {
+  DimBits bits;
+  auto collect = [&](HwDim hw) {
+    uint64_t mask = 0;
+    for (auto [i, basis] : llvm::enumerate(layout.getBases(hw)))
+      if (dim < basis.size() && basis[dim] != 0)
+        mask |= uint64_t(1) << i;
+    return mask;
+  };
+  bits.reg = collect(HwDim::Register);
+  bits.lane = collect(HwDim::Lane);
+  bits.warp = collect(HwDim::Warp);
+  F2Map regMap(layout.getNumElementBits(),
+               layout.getFlatBases(HwDim::Register));
+  bits.duplicateReg = regMap.getDependentInputMask();
+  return bits;
+}
+
+bool tileir::isReducible(const LinearLayout &layout, unsigned dim) {
+  if (dim >= layout.getRank() || !layout.isSurjective() ||
+      !isSeparable(layout, dim))
+    return false;
+  DimBits bits = analyzeDim(layout, dim);
+  SmallVector<uint64_t> columns;
+  auto addColumns = [&](HwDim hw, uint64_t mask) {
+    for (auto [i, basis] : llvm::enumerate(layout.getBases(hw)))
+      if (mask & (uint64_t(1) << i))
+        columns.push_back(basis[dim]);
+  };
+  addColumns(HwDim::Register, bits.reg & ~bits.duplicateReg);
+  addColumns(HwDim::Lane, bits.lane);
+  addColumns(HwDim::Warp, bits.warp);
+  unsigned width = llvm::Log2_64(layout.getShape()[dim]);
+  if (columns.size() > width)
+    return false;
+  return F2Map(width, columns).isInjective();
+}

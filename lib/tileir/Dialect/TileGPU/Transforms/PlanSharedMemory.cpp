@@ -182,12 +182,61 @@ static std::optional<int64_t> getShapeScratchBytes(Operation *op) {
                   dst);
 }
 
+/// Scratch of a reduction (ReduceScanToLLVM.cpp). Operands not all in one
+/// reducible layout first move to the blocked layout through a copy of each;
+/// then, when warps hold parts of a group, each warp along the reduced
+/// dimension writes one partial per output element. Sizing the partials
+/// rather than the operand keeps whole-tile reductions of large tiles
+/// within shared memory.
+static int64_t getReduceScratchBytes(cuda_tile::ReduceOp op) {
+  int64_t wholeTiles = 0;
+  for (Type type : op->getOperandTypes())
+    wholeTiles += llvm::alignTo(getTileStorageBytes(type), 16);
+  unsigned dim = op.getDim();
+  Type firstType = op->getOperand(0).getType();
+  auto tile = dyn_cast<cuda_tile::TileType>(firstType);
+  std::optional<tileir::LinearLayout> layout = getLayoutIn(op, firstType);
+  if (!tile || tile.getShape().empty() || !layout || dim >= tile.getRank())
+    return wholeTiles;
+  int64_t detour = 0;
+  bool same = llvm::all_of(op->getOperandTypes(), [&](Type type) {
+    std::optional<tileir::LinearLayout> other = getLayoutIn(op, type);
+    return other && *other == *layout;
+  });
+  if (!same || !tileir::isReducible(*layout, dim)) {
+    detour = wholeTiles;
+    int64_t numWarps = layout->getNumWarps();
+    llvm::Expected<tileir::LinearLayout> blocked =
+        tileir::LinearLayout::defaultBlocked(tile.getShape(), numWarps, 32);
+    if (!blocked) {
+      llvm::consumeError(blocked.takeError());
+      return wholeTiles;
+    }
+    layout = *blocked;
+  }
+  tileir::DimBits bits = tileir::analyzeDim(*layout, dim);
+  int64_t numPartials = int64_t(1) << llvm::popcount(bits.warp);
+  int64_t numOut = tile.getNumElements() / tile.getShape()[dim];
+  int64_t partials = 0;
+  for (Type type : op->getOperandTypes()) {
+    auto operand = dyn_cast<cuda_tile::TileType>(type);
+    if (!operand || operand.getNumElements() == 0)
+      return wholeTiles;
+    int64_t elementBytes =
+        getTileStorageBytes(type) / operand.getNumElements();
+    partials += llvm::alignTo(numPartials * numOut * elementBytes, 16);
+  }
+  return std::max(detour, partials);
+}
+
 int64_t tilegpu::getScratchBytes(Operation *op) {
   if (std::optional<int64_t> bytes = getMemoryScratchBytes(op))
     return *bytes;
-  // Reductions and scans run their combiner over the whole tile: one copy
-  // of each operand, each copy 16-byte aligned (ReduceScanToLLVM.cpp).
-  if (isa<cuda_tile::ReduceOp, cuda_tile::ScanOp>(op)) {
+  if (auto reduce = dyn_cast<cuda_tile::ReduceOp>(op))
+    return getReduceScratchBytes(reduce);
+  // Scans across warps exchange block totals through a copy of each
+  // operand, each copy 16-byte aligned (ReduceScanToLLVM.cpp).
+  if (isa<cuda_tile::ScanOp>(op)) {
     int64_t total = 0;
     for (Type type : op->getOperandTypes())
       total += llvm::alignTo(getTileStorageBytes(type), 16);
