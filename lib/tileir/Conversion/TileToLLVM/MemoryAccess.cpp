@@ -98,7 +98,10 @@ lowering::getMemoryElement(Type element,
   if (!result.registerType)
     return failure();
   result.isBool = bits == 1;
-  result.bytes = result.isBool ? 1 : bits / 8;
+  // tf32 (19 significant bits) is stored as an f32.
+  result.bytes = result.isBool               ? 1
+                 : isa<FloatTF32Type>(element) ? 4
+                                               : bits / 8;
   return result;
 }
 
@@ -287,16 +290,19 @@ SmallVector<Value> lowering::emitGlobalLoad(OpBuilder &b, Location loc,
                                             ArrayRef<Value> fallback,
                                             const MemoryElement &element,
                                             StringRef qualifiers) {
-  std::optional<bool> known = getConstantPredicate(pred);
-  if (known && !*known) {
-    if (!fallback.empty())
-      return llvm::to_vector(fallback);
-    SmallVector<Value> undefined;
-    for (unsigned i = 0; i < count; ++i)
-      undefined.push_back(
-          LLVM::PoisonOp::create(b, loc, element.registerType));
-    return undefined;
+  // Elements not loaded without a padding value are unspecified; they read
+  // as zero. Programs rely on that in practice (a masked-off score times an
+  // out-of-bounds value must stay 0, not NaN from stale registers), and
+  // poison would let LLVM fold whole results away.
+  SmallVector<Value> zeros;
+  if (fallback.empty()) {
+    Value zero = LLVM::ZeroOp::create(b, loc, element.registerType);
+    zeros.assign(count, zero);
+    fallback = zeros;
   }
+  std::optional<bool> known = getConstantPredicate(pred);
+  if (known && !*known)
+    return llvm::to_vector(fallback);
   bool predicated = !known;
   WordShape shape = getWordShape(count, element.bytes);
   Type carrier = b.getIntegerType(shape.getCarrierBits());
@@ -312,11 +318,7 @@ SmallVector<Value> lowering::emitGlobalLoad(OpBuilder &b, Location loc,
   if (predicated) {
     operands.push_back(pred);
     constraints += ",b";
-    // Without a fallback, elements not loaded keep whatever the registers
-    // held: their value is unspecified.
-    SmallVector<Value> words;
-    if (!fallback.empty())
-      words = packWords(b, loc, fallback, element, shape);
+    SmallVector<Value> words = packWords(b, loc, fallback, element, shape);
     std::string mov = "mov.b" + std::to_string(shape.getCarrierBits());
     for (unsigned i = 0; i < words.size(); ++i) {
       operands.push_back(words[i]);

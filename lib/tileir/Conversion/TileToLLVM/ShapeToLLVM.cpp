@@ -54,9 +54,31 @@ struct ConstantLowering
     Type resultType = converter->convertType(op.getResult().getType());
     Type element = converter->convertElementType(
         value.getType().getElementType());
-    if (!resultType || !element ||
-        element != value.getType().getElementType())
-      return rewriter.notifyMatchFailure(op, "element type needs a cast");
+    if (!resultType || !element)
+      return rewriter.notifyMatchFailure(op, "unsupported element type");
+    // Elements whose register type differs (8-bit floats held as i8, tf32
+    // as f32) take their bit pattern or their exact wider value.
+    auto toRegisterAttr = [&](Attribute attr) -> TypedAttr {
+      auto f = dyn_cast<FloatAttr>(attr);
+      if (!f || f.getType() == element)
+        return dyn_cast<TypedAttr>(attr);
+      llvm::APFloat v = f.getValue();
+      if (auto intType = dyn_cast<IntegerType>(element)) {
+        llvm::APInt bits = v.bitcastToAPInt();
+        if (bits.getBitWidth() > intType.getWidth())
+          return {};
+        return IntegerAttr::get(intType, bits.zext(intType.getWidth()));
+      }
+      auto floatType = dyn_cast<FloatType>(element);
+      if (!floatType)
+        return {};
+      bool losesInfo = false;
+      v.convert(floatType.getFloatSemantics(),
+                llvm::APFloat::rmNearestTiesToEven, &losesInfo);
+      if (losesInfo)
+        return {};
+      return FloatAttr::get(floatType, v);
+    };
     FailureOr<LinearLayout> layout =
         getTileLayout(op.getResult().getType(), getNumWarps(op));
     if (failed(layout))
@@ -64,9 +86,10 @@ struct ConstantLowering
     int64_t numRegs = layout->getNumRegisters();
 
     if (value.isSplat()) {
-      Attribute scalar = value.getSplatValue<Attribute>();
-      Value v = LLVM::ConstantOp::create(rewriter, loc, element,
-                                         cast<TypedAttr>(scalar));
+      TypedAttr scalar = toRegisterAttr(value.getSplatValue<Attribute>());
+      if (!scalar)
+        return rewriter.notifyMatchFailure(op, "unrepresentable constant");
+      Value v = LLVM::ConstantOp::create(rewriter, loc, element, scalar);
       SmallVector<Value> regs(numRegs, v);
       rewriter.replaceOp(op, packRegisters(rewriter, loc, resultType, regs));
       return success();
@@ -77,9 +100,13 @@ struct ConstantLowering
       return rewriter.notifyMatchFailure(
           op, "non-splat constants of more than 64 elements");
     SmallVector<Value> elements;
-    for (Attribute attr : value.getValues<Attribute>())
-      elements.push_back(LLVM::ConstantOp::create(rewriter, loc, element,
-                                                  cast<TypedAttr>(attr)));
+    for (Attribute attr : value.getValues<Attribute>()) {
+      TypedAttr scalar = toRegisterAttr(attr);
+      if (!scalar)
+        return rewriter.notifyMatchFailure(op, "unrepresentable constant");
+      elements.push_back(
+          LLVM::ConstantOp::create(rewriter, loc, element, scalar));
+    }
     ThreadIds ids = getThreadIds(rewriter, loc);
     SmallVector<SmallVector<Value>> coords =
         emitElementCoordinates(rewriter, loc, *layout, ids);
