@@ -15,6 +15,7 @@
 #include "mlir/Conversion/LLVMCommon/ConversionTarget.h"
 #include "mlir/Rewrite/FrozenRewritePatternSet.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/DenseSet.h"
 
 namespace tileir {
@@ -129,6 +130,34 @@ bool CodegenSupport::supports(Operation *op) const {
 // The pass
 //===----------------------------------------------------------------------===//
 
+/// Memory through an alloca is shared by the CTA's threads, while the
+/// program sees one logical thread per tile block: a write by the element's
+/// owner must be visible to every thread that reads it next, and no thread
+/// may still read the old value when it is overwritten. Kernels with allocas
+/// therefore put a CTA barrier before and after every write. Tile-level
+/// control flow is uniform across the CTA, so every thread reaches them.
+static void fenceWritesInAllocaKernels(ModuleOp module) {
+  module.walk([](FunctionOpInterface kernel) {
+    bool hasAlloca = false;
+    kernel->walk([&](cuda_tile::AllocaOp) { hasAlloca = true; });
+    if (!hasAlloca)
+      return;
+    SmallVector<Operation *> writes;
+    kernel->walk([&](Operation *op) {
+      if (isa<cuda_tile::StoreViewTkoOp, cuda_tile::StorePtrTkoOp,
+              cuda_tile::AtomicRMWTkoOp, cuda_tile::AtomicCASTkoOp,
+              cuda_tile::AtomicRedViewTkoOp>(op))
+        writes.push_back(op);
+    });
+    for (Operation *op : writes) {
+      OpBuilder b(op);
+      NVVM::Barrier0Op::create(b, op->getLoc());
+      b.setInsertionPointAfter(op);
+      NVVM::Barrier0Op::create(b, op->getLoc());
+    }
+  });
+}
+
 namespace {
 struct ConvertTileToLLVMPass
     : public tileir::impl::ConvertTileToLLVMPassBase<ConvertTileToLLVMPass> {
@@ -143,6 +172,8 @@ struct ConvertTileToLLVMPass
     }
     MLIRContext *ctx = &getContext();
     TileLLVMTypeConverter converter(ctx, *gpu);
+
+    fenceWritesInAllocaKernels(module);
 
     RewritePatternSet patterns(ctx);
     populateTileToLLVMPatterns(converter, patterns);
