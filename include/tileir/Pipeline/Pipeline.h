@@ -68,6 +68,10 @@ struct CompileOptions {
   /// `kernel=N`: occupancy to plan instead of the kernel's hint; set by the
   /// re-plan after ptxas (see compileModule).
   std::vector<std::string> occupancyOverrides;
+  /// Stop once the PTX exists: the result holds the PTX and no cubin, and
+  /// ptxas is not run (the pipeline fuzzer, which must not depend on a
+  /// subprocess for every input).
+  bool stopAfterPTX = false;
 };
 
 /// What a compilation produced.

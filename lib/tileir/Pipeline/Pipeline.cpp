@@ -346,9 +346,39 @@ replanAfterPtxas(cuda_tile::ModuleOp module, const CompileOptions &options,
   return overrides;
 }
 
+static FailureOr<CompileResult>
+compileModuleWithReplan(cuda_tile::ModuleOp tileModule,
+                        const CompileOptions &options);
+
 FailureOr<CompileResult>
 tileir::compileModule(cuda_tile::ModuleOp tileModule,
                       const CompileOptions &options) {
+  FailureOr<CompileResult> result =
+      compileModuleWithReplan(tileModule, options);
+  if (succeeded(result) || !options.deviceDebug)
+    return result;
+  // ptxas itself can crash on full device debug information (CUDA 13.0's
+  // ptxas does for f16 atomics on sm_120). Rather than fail the user's
+  // debug build, compile once more with line information at ptxas -O0,
+  // which keeps source-level stepping by line, and say so.
+  const std::optional<crash::InternalError> &error = crash::getInternalError();
+  if (!error || error->stage != "ptxas" ||
+      !llvm::StringRef(error->what).starts_with("ptxas crashed"))
+    return result;
+  emitWarning(tileModule.getLoc())
+      << "ptxas crashed on the full device debug information for "
+      << options.target->name
+      << "; compiled again with line information only (ptxas -O0 -lineinfo)";
+  CompileOptions retry = options;
+  retry.deviceDebug = false;
+  retry.lineInfo = true;
+  retry.optLevel = 0;
+  return compileModuleWithReplan(tileModule, retry);
+}
+
+static FailureOr<CompileResult>
+compileModuleWithReplan(cuda_tile::ModuleOp tileModule,
+                        const CompileOptions &options) {
   SmallVector<KernelPlan> plans;
   FailureOr<CompileResult> first =
       compileModuleOnce(tileModule, options, &plans);
@@ -565,6 +595,11 @@ compileModuleOnce(cuda_tile::ModuleOp tileModule,
   if (crash::getDebugBadPTX())
     ptx->append("\n\tthis.is.not.ptx;\n");
   crash::notePTX(*ptx);
+  if (options.stopAfterPTX) {
+    CompileResult result;
+    result.ptx = std::move(*ptx);
+    return result;
+  }
   FailureOr<CompileResult> result = assembleCubin(context, *ptx, options);
   if (failed(result) || failed(finishCubin(tileModule, launches, *result)))
     return failure();

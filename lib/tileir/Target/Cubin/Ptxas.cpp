@@ -205,7 +205,9 @@ llvm::Expected<PtxasResult> tileir::runPtxas(llvm::StringRef ptx,
     return makeError("cannot run ptxas (" + *ptxas + "): " + execError);
   if (status != 0) {
     auto failure = std::make_unique<PtxasFailure>();
-    if (status == -2)
+    // ExecuteAndWait answers -2 both for a timeout and for a death by a
+    // signal; only its message tells them apart.
+    if (status == -2 && llvm::StringRef(execError).contains("timed out"))
       failure->what =
           "timed out after " + std::to_string(options.timeoutSeconds) + "s";
     else if (status < 0)
