@@ -37,6 +37,8 @@
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/SourceMgr.h"
@@ -90,9 +92,40 @@ tileir::importModule(llvm::MemoryBufferRef input, MLIRContext *context) {
   return nullptr;
 }
 
+/// Whether `name` can be a PTX symbol as it is: kernels keep their names
+/// (cuTile looks the entry up by it), so a name PTX cannot spell is the
+/// user's error, not something to mangle. PTX identifiers are a letter
+/// followed by letters, digits, '_' or '$', or one of '_', '$', '%'
+/// followed by at least one of those.
+static bool isPTXIdentifier(llvm::StringRef name) {
+  if (name.empty())
+    return false;
+  auto follows = [](char c) {
+    return llvm::isAlnum(c) || c == '_' || c == '$';
+  };
+  if (!llvm::all_of(name.drop_front(), follows))
+    return false;
+  if (llvm::isAlpha(name.front()))
+    return true;
+  return (name.front() == '_' || name.front() == '$' || name.front() == '%') &&
+         name.size() > 1;
+}
+
 LogicalResult tileir::verifyModule(cuda_tile::ModuleOp module,
                                    const CompileOptions &options) {
-  return mlir::verify(module);
+  if (failed(mlir::verify(module)))
+    return failure();
+  bool valid = true;
+  for (Operation &op : module->getRegion(0).front()) {
+    auto name = op.getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName());
+    if (!name || isPTXIdentifier(name.getValue()))
+      continue;
+    op.emitError() << "symbol name " << name
+                   << " is not a PTX identifier (a letter, then letters, "
+                      "digits, '_' or '$')";
+    valid = false;
+  }
+  return success(valid);
 }
 
 void tileir::buildTileOptimizationPipeline(OpPassManager &pm,
