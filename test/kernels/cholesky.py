@@ -88,6 +88,10 @@ VARIANTS = (
     ("occ2_warps4", 32, dict(opt_level=2, occupancy=2, num_worker_warps=4)),
     ("occ2_warps8", 32, dict(opt_level=2, occupancy=2, num_worker_warps=8)),
     ("occ2_b16", 16, dict(opt_level=2, occupancy=2)),
+    # The signature a float32[batch, 3, 3] allocation yields: no shape or
+    # stride divisibility, which changes the alignment facts the compiler
+    # sees (the report's passing control; kept so that it stays passing).
+    ("occ2_align3", 32, dict(opt_level=2, occupancy=2)),
 )
 
 
@@ -120,8 +124,11 @@ def _case(label, block, hints):
     name = f"cholesky_superpanel_{label}"
     kernel = ct.kernel(superpanel, **hints)
     # A signature like the one a launch with a float32[batch, 4k, 4k] tensor yields.
-    params = [A("f32", 3, stride_divisible_by=(16, 4, 1), shape_divisible_by=(1, 4, 4)),
-              S("i32"), block]
+    if label.endswith("align3"):
+        params = [A("f32", 3), S("i32"), block]
+    else:
+        params = [A("f32", 3, stride_divisible_by=(16, 4, 1), shape_divisible_by=(1, 4, 4)),
+                  S("i32"), block]
 
     def make_args(device, shape, dtype=None):
         batch, n, step = shape
