@@ -1,7 +1,7 @@
 // pack/unpack: elements split into or assembled from bytes (lowest byte
 // first). The default layouts of tile<64xf16> and tile<128xi8> do not give
-// a thread the bytes of its elements, so the bytes move through the
-// shared-memory arena, between barriers (the arena is shared by every op).
+// a thread the bytes of its elements; here the bytes stay within a warp, so
+// they move by shuffles, with no barrier and no shared-memory traffic.
 // RUN: tile-opt %s --tileir-assign-layouts='target=sm_90' \
 // RUN:   --tileir-plan-shared-memory --tileir-lower-to-cfg \
 // RUN:   --convert-tile-to-llvm='target=sm_90' | FileCheck %s \
@@ -18,17 +18,13 @@ cuda_tile.module @packs {
   // CHECK-NEXT: %[[SH:.*]] = llvm.lshr %[[W]], %[[EIGHT]] : i16
   // CHECK-NEXT: %[[HI:.*]] = llvm.trunc %[[SH]] : i16 to i8
   // CHECK-COUNT-3: llvm.bitcast %{{.*}} : f16 to i16
-  // CHECK: nvvm.barrier0
-  // CHECK: llvm.store %[[LO]], %{{.*}} : i8, !llvm.ptr<3>
-  // CHECK: llvm.store %[[HI]], %{{.*}} : i8, !llvm.ptr<3>
-  // CHECK-COUNT-6: llvm.store %{{.*}} : i8, !llvm.ptr<3>
-  // CHECK: nvvm.barrier0
-  // CHECK-COUNT-4: llvm.load %{{.*}} : !llvm.ptr<3> -> i8
-  // unpack: the next use of the arena waits for the reads above.
-  // CHECK: nvvm.barrier0
-  // CHECK-COUNT-4: llvm.store %{{.*}} : i8, !llvm.ptr<3>
-  // CHECK: nvvm.barrier0
-  // CHECK-COUNT-8: llvm.load %{{.*}} : !llvm.ptr<3> -> i8
+  // CHECK-NOT: nvvm.barrier0
+  // CHECK-NOT: !llvm.ptr<3>
+  // CHECK-COUNT-8: nvvm.shfl.sync idx
+  // unpack: the bytes of each element come back to its thread.
+  // CHECK-COUNT-8: nvvm.shfl.sync idx
+  // CHECK-NOT: nvvm.barrier0
+  // CHECK-NOT: !llvm.ptr<3>
   // CHECK: %[[B0:.*]] = llvm.zext %{{.*}} : i8 to i16
   // CHECK-NEXT: %[[O0:.*]] = llvm.or %{{.*}}, %[[B0]] : i16
   // CHECK-NEXT: %[[B1:.*]] = llvm.zext %{{.*}} : i8 to i16

@@ -254,17 +254,22 @@ static Value decodeSmallFloat(OpBuilder &b, Location loc, Value v,
   return bitcastTo(b, loc, f32, bits);
 }
 
-/// f8E5M2 is the high byte of an f16: exact, with Inf and NaN.
-static Value decodeE5M2(OpBuilder &b, Location loc, Value v) {
+Value lowering::decodeF8E4M3(OpBuilder &b, Location loc, Value v) {
+  return decodeSmallFloat(b, loc, v, kE4M3);
+}
+
+Value lowering::decodeF4E2M1(OpBuilder &b, Location loc, Value v) {
+  return decodeSmallFloat(b, loc, v, kE2M1);
+}
+
+Value lowering::decodeF8E5M2ToF16(OpBuilder &b, Location loc, Value v) {
   Type i16 = b.getI16Type();
   Value bits = LLVM::ShlOp::create(b, loc, LLVM::ZExtOp::create(b, loc, i16, v),
                                    intConst(b, loc, i16, 8));
-  return LLVM::FPExtOp::create(b, loc, b.getF32Type(),
-                               bitcastTo(b, loc, b.getF16Type(), bits));
+  return bitcastTo(b, loc, b.getF16Type(), bits);
 }
 
-/// f8E8M0FNU (2^(code - 127), 0xFF NaN) -> f32, exactly.
-static Value decodeE8M0(OpBuilder &b, Location loc, Value v) {
+Value lowering::decodeF8E8M0(OpBuilder &b, Location loc, Value v) {
   Type i32 = b.getI32Type();
   Value code = LLVM::ZExtOp::create(b, loc, i32, v);
   Value bits = LLVM::ShlOp::create(b, loc, code, i32C(b, loc, 23));
@@ -351,8 +356,10 @@ static Value widenExactly(OpBuilder &b, Location loc, Value v,
   case FloatFormat::E4M3:
   case FloatFormat::E5M2: {
     if (!hasFp8Convert(target))
-      return format == FloatFormat::E5M2 ? decodeE5M2(b, loc, v)
-                                         : decodeSmallFloat(b, loc, v, kE4M3);
+      return format == FloatFormat::E5M2
+                 ? LLVM::FPExtOp::create(b, loc, b.getF32Type(),
+                                         decodeF8E5M2ToF16(b, loc, v))
+                 : decodeF8E4M3(b, loc, v);
     // cvt.rn.f16x2.{e4m3,e5m2}x2: the low byte becomes element 0.
     Value pair = LLVM::ZExtOp::create(b, loc, b.getI16Type(), v);
     Value halves = createIntrinsicCall(
@@ -365,9 +372,9 @@ static Value widenExactly(OpBuilder &b, Location loc, Value v,
     return extendToF32(b, loc, half);
   }
   case FloatFormat::E8M0:
-    return decodeE8M0(b, loc, v);
+    return decodeF8E8M0(b, loc, v);
   case FloatFormat::E2M1:
-    return decodeSmallFloat(b, loc, v, kE2M1);
+    return decodeF4E2M1(b, loc, v);
   }
   return v;
 }

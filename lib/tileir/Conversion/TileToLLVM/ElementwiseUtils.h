@@ -87,6 +87,21 @@ mlir::Value truncateF32(mlir::OpBuilder &b, mlir::Location loc,
 mlir::Value roundF64ToOddF32(mlir::OpBuilder &b, mlir::Location loc,
                              mlir::Value value);
 
+/// Exact decoders of the small float formats to f32 (CastToLLVM.cpp). The
+/// code is the low bits of an i8 register; bits above the format's width are
+/// ignored. f8E4M3FN: 0x7F is NaN; f4E2M1FN: no NaN or Inf; f8E8M0FNU:
+/// 2^(code - 127), 0xFF is NaN.
+mlir::Value decodeF8E4M3(mlir::OpBuilder &b, mlir::Location loc,
+                         mlir::Value v);
+mlir::Value decodeF4E2M1(mlir::OpBuilder &b, mlir::Location loc,
+                         mlir::Value v);
+mlir::Value decodeF8E8M0(mlir::OpBuilder &b, mlir::Location loc,
+                         mlir::Value v);
+
+/// f8E5M2 is the high byte of an f16: the exact f16, with Inf and NaN.
+mlir::Value decodeF8E5M2ToF16(mlir::OpBuilder &b, mlir::Location loc,
+                              mlir::Value v);
+
 //===----------------------------------------------------------------------===//
 // Op families
 //===----------------------------------------------------------------------===//

@@ -32,7 +32,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ElementwiseUtils.h"
 #include "LoweringUtils.h"
+#include "MemoryAccess.h"
 
 #include "tileir/Dialect/TileGPU/Transforms/MmaLayouts.h"
 
@@ -40,7 +42,6 @@
 #include "mlir/Transforms/DialectConversion.h"
 #include "llvm/Support/MathExtras.h"
 
-#include <cmath>
 
 using namespace mlir;
 using namespace tileir;
@@ -85,74 +86,8 @@ FailureOr<TileOperand> getOperand(OpBuilder &b, Location loc, Value original,
 // Scalars
 //===----------------------------------------------------------------------===//
 
-Value f32Const(OpBuilder &b, Location loc, double value) {
-  return LLVM::ConstantOp::create(b, loc, b.getF32Type(),
-                                  b.getF32FloatAttr(value));
-}
-
 Value bitcast(OpBuilder &b, Location loc, Type type, Value v) {
   return LLVM::BitcastOp::create(b, loc, type, v);
-}
-
-/// A small float code in the low bits of an i8 (e4m3: 4 exponent and 3
-/// mantissa bits, bias 7, 0x7F NaN; e2m1: 2 and 1, bias 1, no NaN) -> f32,
-/// exactly. Bits above the format's width are ignored.
-Value decodeSmallFloat(OpBuilder &b, Location loc, Value v, unsigned expBits,
-                       unsigned mantBits, int bias, bool hasNaN) {
-  Type i32 = b.getI32Type();
-  Type f32 = b.getF32Type();
-  unsigned width = expBits + mantBits;
-  Value u = LLVM::ZExtOp::create(b, loc, i32, v);
-  Value mag = LLVM::AndOp::create(b, loc, u, i32Const(b, loc, (1 << width) - 1));
-  Value sign = LLVM::ShlOp::create(
-      b, loc, LLVM::AndOp::create(b, loc, u, i32Const(b, loc, 1 << width)),
-      i32Const(b, loc, 31 - width));
-  // Normal: move the fields into place and rebias the exponent.
-  Value normal = LLVM::AddOp::create(
-      b, loc, LLVM::ShlOp::create(b, loc, mag, i32Const(b, loc, 23 - mantBits)),
-      i32Const(b, loc, int64_t(127 - bias) << 23));
-  // Subnormal: a multiple of the smallest subnormal.
-  Value subnormal = LLVM::FMulOp::create(
-      b, loc, LLVM::UIToFPOp::create(b, loc, f32, mag),
-      f32Const(b, loc, std::ldexp(1.0, 1 - bias - int(mantBits))));
-  Value isSubnormal = LLVM::ICmpOp::create(
-      b, loc, LLVM::ICmpPredicate::ult, mag, i32Const(b, loc, 1 << mantBits));
-  Value magnitude = LLVM::SelectOp::create(b, loc, isSubnormal, subnormal,
-                                           bitcast(b, loc, f32, normal));
-  Value bits =
-      LLVM::OrOp::create(b, loc, bitcast(b, loc, i32, magnitude), sign);
-  if (hasNaN) {
-    Value isNaN = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, mag,
-                                       i32Const(b, loc, (1 << width) - 1));
-    bits = LLVM::SelectOp::create(b, loc, isNaN, i32Const(b, loc, 0x7FC00000),
-                                  bits);
-  }
-  return bitcast(b, loc, f32, bits);
-}
-
-/// f8E5M2 is the high byte of an f16: exact, with Inf and NaN.
-Value decodeE5M2ToF16(OpBuilder &b, Location loc, Value v) {
-  Type i16 = b.getI16Type();
-  Value bits = LLVM::ShlOp::create(b, loc, LLVM::ZExtOp::create(b, loc, i16, v),
-                                   intConst(b, loc, i16, 8));
-  return bitcast(b, loc, b.getF16Type(), bits);
-}
-
-/// f8E8M0FNU (2^(code - 127), 0xFF NaN) -> f32, exactly.
-Value decodeE8M0(OpBuilder &b, Location loc, Value v) {
-  Type i32 = b.getI32Type();
-  Value code = LLVM::ZExtOp::create(b, loc, i32, v);
-  Value bits = LLVM::ShlOp::create(b, loc, code, i32Const(b, loc, 23));
-  // 2^-127 is an f32 subnormal.
-  Value isMin = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, code,
-                                     i32Const(b, loc, 0));
-  bits = LLVM::SelectOp::create(b, loc, isMin, i32Const(b, loc, 0x00400000),
-                                bits);
-  Value isNaN = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, code,
-                                     i32Const(b, loc, 0xFF));
-  bits = LLVM::SelectOp::create(b, loc, isNaN, i32Const(b, loc, 0x7FC00000),
-                                bits);
-  return bitcast(b, loc, b.getF32Type(), bits);
 }
 
 /// The exact value of register `v` holding an element of type `element`, in
@@ -165,13 +100,13 @@ Value widen(OpBuilder &b, Location loc, Value v, Type element, bool isSigned) {
   if (element.isF16() || element.isBF16())
     return LLVM::FPExtOp::create(b, loc, f32, v);
   if (isa<Float8E4M3FNType>(element))
-    return decodeSmallFloat(b, loc, v, 4, 3, 7, /*hasNaN=*/true);
+    return decodeF8E4M3(b, loc, v);
   if (isa<Float8E5M2Type>(element))
-    return LLVM::FPExtOp::create(b, loc, f32, decodeE5M2ToF16(b, loc, v));
+    return LLVM::FPExtOp::create(b, loc, f32, decodeF8E5M2ToF16(b, loc, v));
   if (isa<Float4E2M1FNType>(element))
-    return decodeSmallFloat(b, loc, v, 2, 1, 1, /*hasNaN=*/false);
+    return decodeF4E2M1(b, loc, v);
   if (isa<Float8E8M0FNUType>(element))
-    return decodeE8M0(b, loc, v);
+    return decodeF8E8M0(b, loc, v);
   return v; // f32, tf32 (an f32 register), f64.
 }
 
@@ -185,33 +120,6 @@ Value narrow(OpBuilder &b, Location loc, Value v, Type element) {
 //===----------------------------------------------------------------------===//
 // Moving tiles
 //===----------------------------------------------------------------------===//
-
-/// Registers of a tile in layout `src` rearranged into layout `dst`: a
-/// register selection when every thread already holds what it needs, else a
-/// round trip through the arena.
-FailureOr<SmallVector<Value>> moveTile(OpBuilder &b, Location loc,
-                                       Operation *op, ArrayRef<Value> regs,
-                                       const LinearLayout &src,
-                                       const LinearLayout &dst) {
-  if (src == dst)
-    return SmallVector<Value>(regs);
-  llvm::Expected<ConversionPlan> plan = planConversion(src, dst);
-  if (!plan) {
-    llvm::consumeError(plan.takeError());
-    return failure();
-  }
-  if (plan->kind == ConversionKind::Identity ||
-      plan->kind == ConversionKind::RegisterPermute) {
-    SmallVector<Value> result;
-    for (int64_t r : plan->srcRegisterOf) {
-      if (r < 0 || r >= int64_t(regs.size()))
-        return failure();
-      result.push_back(regs[r]);
-    }
-    return result;
-  }
-  return convertThroughSharedMemory(b, loc, op, regs, src, dst);
-}
 
 /// Stores the registers of a tile in `layout` row-major from `base` (a
 /// pointer to elements of the registers' type); duplicate registers of a
@@ -388,8 +296,9 @@ lowerWithFma(ConversionPatternRewriter &rewriter, Location loc, Operation *op,
     llvm::append_range(loopArgs, sums);
     // The sums leave the loop through the arguments of an exit block that
     // falls through to the rest of the original block.
-    Block *exit = rewriter.createBlock(after, ArrayRef<Type>(types).drop_front(),
-                                       ArrayRef<Location>(locs).drop_front());
+    Block *exit =
+        rewriter.createBlock(after, ArrayRef<Type>(types).drop_front(),
+                             ArrayRef<Location>(locs).drop_front());
     b.setInsertionPointToEnd(body);
     LLVM::CondBrOp::create(b, loc, more, body, loopArgs, exit, sums);
     b.setInsertionPointToStart(exit);
@@ -542,10 +451,9 @@ Value toMmaInput(OpBuilder &b, Location loc, Value v, Type element,
     return v;
   // 8-bit float -> f16, exactly.
   if (isa<Float8E5M2Type>(element))
-    return decodeE5M2ToF16(b, loc, v);
-  return LLVM::FPTruncOp::create(
-      b, loc, b.getF16Type(),
-      decodeSmallFloat(b, loc, v, 4, 3, 7, /*hasNaN=*/true));
+    return decodeF8E5M2ToF16(b, loc, v);
+  return LLVM::FPTruncOp::create(b, loc, b.getF16Type(),
+                                 decodeF8E4M3(b, loc, v));
 }
 
 /// Lowers through mma.sync, or returns std::nullopt when there is no
@@ -602,7 +510,8 @@ lowerWithMmaSync(OpBuilder &b, Location loc, Operation *op,
     SmallVector<Value> regs;
     for (Value v : t.regs)
       regs.push_back(toMmaInput(b, loc, v, t.element, input));
-    return moveTile(b, loc, op, regs, t.layout, dst);
+    return redistribute(b, loc, op, regs, t.layout, dst,
+                        getThreadIds(b, loc));
   };
   FailureOr<SmallVector<Value>> a = prepare(lhs, aInput, fragA->layout);
   if (failed(a))
@@ -611,7 +520,8 @@ lowerWithMmaSync(OpBuilder &b, Location loc, Operation *op,
   if (failed(bv))
     return FailureOr<SmallVector<Value>>(failure());
   FailureOr<SmallVector<Value>> c =
-      moveTile(b, loc, op, acc.regs, acc.layout, fragC->layout);
+      redistribute(b, loc, op, acc.regs, acc.layout, fragC->layout,
+                   getThreadIds(b, loc));
   if (failed(c))
     return FailureOr<SmallVector<Value>>(failure());
   SmallVector<Value> d = *c;
@@ -682,7 +592,8 @@ lowerWithMmaSync(OpBuilder &b, Location loc, Operation *op,
   if (accInput != acc.element)
     for (Value &v : d)
       v = LLVM::FPTruncOp::create(b, loc, acc.element, v);
-  return moveTile(b, loc, op, d, fragC->layout, acc.layout);
+  return redistribute(b, loc, op, d, fragC->layout, acc.layout,
+                      getThreadIds(b, loc));
 }
 
 //===----------------------------------------------------------------------===//

@@ -15,16 +15,17 @@
 // 1/g-byte type by the thread holding the byte. `expandLayout` derives that
 // matching layout from either side; when it differs from the layout the
 // tile actually has, the tile moves on the side that is cheaper to describe
-// (bytes for wide elements, elements for narrow ones), in registers when a
-// register permutation suffices and through the shared-memory arena
-// otherwise. The arena holds one copy of the larger of the two tiles
-// (tilegpu::getScratchBytes), which covers both cases since every element
-// travels in at least a byte.
+// (bytes for wide elements, elements for narrow ones) the way a layout
+// conversion moves it (redistribute): in registers, by warp shuffles, or
+// through the shared-memory arena. The arena holds one copy of the larger
+// of the two tiles (tilegpu::getScratchBytes), which covers both cases
+// since every element travels in at least a byte.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ElementwiseUtils.h"
 #include "LoweringUtils.h"
+#include "MemoryAccess.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -70,31 +71,6 @@ FailureOr<LinearLayout> expandLayout(const LinearLayout &layout,
     return failure();
   }
   return *expanded;
-}
-
-/// Registers of a tile in layout `src` rearranged into layout `dst`.
-FailureOr<SmallVector<Value>> transfer(OpBuilder &b, Location loc,
-                                       Operation *op, ArrayRef<Value> regs,
-                                       const LinearLayout &src,
-                                       const LinearLayout &dst) {
-  if (src == dst)
-    return SmallVector<Value>(regs);
-  llvm::Expected<ConversionPlan> plan = planConversion(src, dst);
-  if (!plan) {
-    llvm::consumeError(plan.takeError());
-    return failure();
-  }
-  if (plan->kind == ConversionKind::Identity ||
-      plan->kind == ConversionKind::RegisterPermute) {
-    SmallVector<Value> result;
-    for (int64_t r : plan->srcRegisterOf) {
-      if (r < 0 || r >= int64_t(regs.size()))
-        return failure();
-      result.push_back(regs[r]);
-    }
-    return result;
-  }
-  return convertThroughSharedMemory(b, loc, op, regs, src, dst);
 }
 
 /// The integer with the bits of a register (floats are bitcast).
@@ -160,7 +136,8 @@ struct PackLowering : public ConvertOpToLLVMPattern<cuda_tile::PackOp> {
           split.push_back(castInt(rewriter, loc, shifted, i8, /*isSigned=*/false));
         }
       }
-      bytes = transfer(rewriter, loc, op, split, *byteLayout, dstLayout);
+      bytes = redistribute(rewriter, loc, op, split, *byteLayout, dstLayout,
+                           getThreadIds(rewriter, loc));
     } else {
       // Bring the elements of each byte to the byte's thread, then combine.
       unsigned perByte = 8 / bits;
@@ -169,7 +146,8 @@ struct PackLowering : public ConvertOpToLLVMPattern<cuda_tile::PackOp> {
       if (failed(elementLayout))
         return rewriter.notifyMatchFailure(op, "unsupported layout");
       FailureOr<SmallVector<Value>> elements =
-          transfer(rewriter, loc, op, srcRegs, srcLayout, *elementLayout);
+          redistribute(rewriter, loc, op, srcRegs, srcLayout, *elementLayout,
+                       getThreadIds(rewriter, loc));
       if (failed(elements))
         return rewriter.notifyMatchFailure(op, "cannot move the elements");
       Value mask = intConst(rewriter, loc, i8, (1 << bits) - 1);
@@ -228,7 +206,8 @@ struct UnpackLowering : public ConvertOpToLLVMPattern<cuda_tile::UnpackOp> {
       if (failed(byteLayout))
         return rewriter.notifyMatchFailure(op, "unsupported layout");
       FailureOr<SmallVector<Value>> bytes =
-          transfer(rewriter, loc, op, srcRegs, srcLayout, *byteLayout);
+          redistribute(rewriter, loc, op, srcRegs, srcLayout, *byteLayout,
+                       getThreadIds(rewriter, loc));
       if (failed(bytes))
         return rewriter.notifyMatchFailure(op, "cannot move the bytes");
       Type word = rewriter.getIntegerType(bits);
@@ -269,7 +248,8 @@ struct UnpackLowering : public ConvertOpToLLVMPattern<cuda_tile::UnpackOp> {
                                   /*isSigned=*/false));
         }
       }
-      result = transfer(rewriter, loc, op, split, *elementLayout, dstLayout);
+      result = redistribute(rewriter, loc, op, split, *elementLayout, dstLayout,
+                            getThreadIds(rewriter, loc));
     }
     if (failed(result))
       return rewriter.notifyMatchFailure(op, "cannot move the elements");
