@@ -81,7 +81,8 @@ lowering::getAtomicQualifiers(cuda_tile::MemoryOrderingSemantics ordering,
 
 FailureOr<MemoryElement>
 lowering::getMemoryElement(Type element,
-                           const TileLLVMTypeConverter &converter) {
+                           const TileLLVMTypeConverter &converter,
+                           bool allowPacked) {
   MemoryElement result;
   if (isa<cuda_tile::PointerType>(element)) {
     result.registerType = converter.convertElementType(element);
@@ -92,8 +93,16 @@ lowering::getMemoryElement(Type element,
     return failure();
   unsigned bits = element.getIntOrFloatBitWidth();
   // i4 and f4E2M1FN are packed two to a byte: not addressable one by one.
-  if (bits < 8 && bits != 1)
-    return failure();
+  if (bits < 8 && bits != 1) {
+    if (bits != 4 || !allowPacked)
+      return failure();
+    result.registerType = converter.convertElementType(element);
+    if (!result.registerType)
+      return failure();
+    result.isPacked = true;
+    result.bytes = 1;
+    return result;
+  }
   result.registerType = converter.convertElementType(element);
   if (!result.registerType)
     return failure();
@@ -371,6 +380,75 @@ void lowering::emitGlobalStore(OpBuilder &b, Location loc, Value addr,
   }
   text += "st" + qualifiers.str() + shape.getVectorSuffix() +
           shape.getPTXType() + " [$0], " + joinOperands(firstWord, n) + ";";
+  createAsm(b, loc, TypeRange(), operands, text, constraints);
+}
+
+std::pair<Value, Value> lowering::getPackedNibble(OpBuilder &b, Location loc,
+                                                  Value base, Value offset) {
+  Type i8 = b.getI8Type();
+  Value byteOffset =
+      LLVM::LShrOp::create(b, loc, offset, i64Const(b, loc, 1));
+  Value byte = LLVM::GEPOp::create(b, loc, base.getType(), i8, base,
+                                   ValueRange{byteOffset});
+  Value odd = LLVM::AndOp::create(b, loc, offset, i64Const(b, loc, 1));
+  Value shift = LLVM::ShlOp::create(b, loc, odd, i64Const(b, loc, 2));
+  return {byte, LLVM::TruncOp::create(b, loc, i8, shift)};
+}
+
+Value lowering::emitPackedLoad(OpBuilder &b, Location loc, Value byte,
+                               Value shift, Value pred, Value fallback,
+                               StringRef qualifiers) {
+  Type i8 = b.getI8Type();
+  MemoryElement byteElement;
+  byteElement.registerType = i8;
+  byteElement.bytes = 1;
+  SmallVector<Value> loaded =
+      emitGlobalLoad(b, loc, byte, pred, 1, {}, byteElement, qualifiers);
+  Value nibble = LLVM::AndOp::create(
+      b, loc, LLVM::LShrOp::create(b, loc, loaded[0], shift),
+      intConst(b, loc, i8, 0xF));
+  if (!fallback || !pred)
+    return nibble;
+  return LLVM::SelectOp::create(b, loc, pred, nibble, fallback);
+}
+
+void lowering::emitPackedStore(OpBuilder &b, Location loc, Value byte,
+                               Value shift, Value pred, Value value,
+                               StringRef semantics, StringRef space) {
+  std::optional<bool> known = getConstantPredicate(pred);
+  if (known && !*known)
+    return;
+  Type i32 = b.getI32Type();
+  Type i64 = b.getI64Type();
+  // The aligned word around the byte, and the nibble's bits in it.
+  Value address = LLVM::PtrToIntOp::create(b, loc, i64, byte);
+  Value wordAddress = LLVM::AndOp::create(b, loc, address, i64Const(b, loc, -4));
+  Value word = LLVM::IntToPtrOp::create(b, loc, byte.getType(), wordAddress);
+  Value byteInWord = LLVM::TruncOp::create(
+      b, loc, i32, LLVM::AndOp::create(b, loc, address, i64Const(b, loc, 3)));
+  Value bit = LLVM::AddOp::create(
+      b, loc, LLVM::ShlOp::create(b, loc, byteInWord, i32Const(b, loc, 3)),
+      LLVM::ZExtOp::create(b, loc, i32, shift));
+  Value keep = LLVM::XOrOp::create(
+      b, loc,
+      LLVM::ShlOp::create(b, loc, i32Const(b, loc, 0xF), bit),
+      i32Const(b, loc, -1));
+  Value bits = LLVM::ShlOp::create(
+      b, loc,
+      LLVM::AndOp::create(b, loc, LLVM::ZExtOp::create(b, loc, i32, value),
+                          i32Const(b, loc, 0xF)),
+      bit);
+  SmallVector<Value> operands = {word, keep, bits};
+  std::string constraints = "l,r,r";
+  std::string guard;
+  if (!known) {
+    operands.push_back(pred);
+    constraints += ",b";
+    guard = "@$3 ";
+  }
+  std::string red = "red" + semantics.str() + space.str();
+  std::string text = guard + red + ".and.b32 [$0], $1;\n\t" + guard + red +
+                     ".or.b32 [$0], $2;";
   createAsm(b, loc, TypeRange(), operands, text, constraints);
 }
 

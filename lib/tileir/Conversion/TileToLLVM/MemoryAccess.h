@@ -55,12 +55,44 @@ struct MemoryElement {
   unsigned bytes = 0;
   /// i1 occupies a byte; a nonzero byte reads as true.
   bool isBool = false;
+  /// i4 and f4E2M1FN: two elements per byte, the even one in the low
+  /// nibble. Addresses count elements (`bytes` is 1) until
+  /// getPackedNibble turns them into a byte address and a bit position.
+  bool isPacked = false;
 };
 
-/// The memory form of tile element type `element`; fails for the types that
-/// have no byte-addressable form (i4, f4E2M1FN).
+/// The memory form of tile element type `element`. The 4-bit types have no
+/// byte-addressable form: they fail unless `allowPacked` (view accesses,
+/// which address them through getPackedNibble).
 mlir::FailureOr<MemoryElement>
-getMemoryElement(mlir::Type element, const TileLLVMTypeConverter &converter);
+getMemoryElement(mlir::Type element, const TileLLVMTypeConverter &converter,
+                 bool allowPacked = false);
+
+/// For a 4-bit element: the byte that holds element `offset` (i64, in
+/// elements from `base`) and the position of its nibble in that byte (0 or
+/// 4, i8).
+std::pair<mlir::Value, mlir::Value> getPackedNibble(mlir::OpBuilder &b,
+                                                    mlir::Location loc,
+                                                    mlir::Value base,
+                                                    mlir::Value offset);
+
+/// Loads the 4-bit element at (`byte`, `shift`) (getPackedNibble) into the
+/// low bits of an i8, predicated on `pred` (null: unconditional); an
+/// element not loaded reads as `fallback` (null: unspecified).
+mlir::Value emitPackedLoad(mlir::OpBuilder &b, mlir::Location loc,
+                           mlir::Value byte, mlir::Value shift,
+                           mlir::Value pred, mlir::Value fallback,
+                           llvm::StringRef qualifiers);
+
+/// Stores the low 4 bits of i8 `value` at (`byte`, `shift`), predicated on
+/// `pred`. The other nibble of the byte may belong to another thread, so
+/// the 32-bit word around it is updated with two atomic reductions (clear
+/// the nibble, then set its bits), which leave every other bit alone.
+/// `semantics` are the PTX ordering qualifiers (empty for weak stores) and
+/// `space` the state space.
+void emitPackedStore(mlir::OpBuilder &b, mlir::Location loc, mlir::Value byte,
+                     mlir::Value shift, mlir::Value pred, mlir::Value value,
+                     llvm::StringRef semantics, llvm::StringRef space);
 
 /// Loads `count` consecutive elements (a power of two, at most 16 bytes in
 /// all) from global address `addr`, which must be aligned to their total

@@ -200,44 +200,52 @@ TensorFacts getTensorFacts(Value view, cuda_tile::TensorViewType type) {
 
 /// The value read for out-of-bounds elements, or null when it is
 /// unspecified (no padding value).
-Value getPaddingValue(OpBuilder &b, Location loc, Type tileElement,
-                      Type llvmElement, cuda_tile::PaddingValueAttr padding) {
+FailureOr<Value> getPaddingValue(OpBuilder &b, Location loc, Type tileElement,
+                                 Type llvmElement,
+                                 cuda_tile::PaddingValueAttr padding) {
   if (!padding)
-    return {};
+    return Value();
   auto f = dyn_cast<FloatType>(tileElement);
   if (!f || padding.getValue() == cuda_tile::PaddingValue::Zero)
-    return LLVM::ZeroOp::create(b, loc, llvmElement);
+    return Value(LLVM::ZeroOp::create(b, loc, llvmElement));
+  // Not every format has every value: f4E2M1FN has no NaN or infinity,
+  // f8E4M3FN no infinity, f8E8M0FNU no zero, sign or infinity. A missing
+  // infinity saturates to the largest value; the others have no stand-in.
   const llvm::fltSemantics &sem = f.getFloatSemantics();
-  llvm::APFloat v = llvm::APFloat::getZero(sem);
+  bool negative = padding.getValue() == cuda_tile::PaddingValue::NegZero ||
+                  padding.getValue() == cuda_tile::PaddingValue::NegInf;
+  if (negative && !llvm::APFloat::semanticsHasSignedRepr(sem))
+    return failure();
+  std::optional<llvm::APFloat> v;
   switch (padding.getValue()) {
   case cuda_tile::PaddingValue::Zero:
-    break;
   case cuda_tile::PaddingValue::NegZero:
-    v = llvm::APFloat::getZero(sem, /*Negative=*/true);
+    if (!llvm::APFloat::semanticsHasZero(sem))
+      return failure();
+    v = llvm::APFloat::getZero(sem, negative);
     break;
   case cuda_tile::PaddingValue::NaN:
-    // Formats without NaN (f8E8M0FNU has one; e4m3fn too) fall back to
-    // the format's own NaN encoding through APFloat.
+    if (!llvm::APFloat::semanticsHasNaN(sem))
+      return failure();
     v = llvm::APFloat::getNaN(sem);
     break;
   case cuda_tile::PaddingValue::PosInf:
-  case cuda_tile::PaddingValue::NegInf: {
-    bool negative = padding.getValue() == cuda_tile::PaddingValue::NegInf;
-    // Formats without infinities saturate to their largest value.
-    v = llvm::APFloat::getInf(sem, negative);
-    if (!v.isInfinity())
-      v = llvm::APFloat::getLargest(sem, negative);
+  case cuda_tile::PaddingValue::NegInf:
+    v = llvm::APFloat::semanticsHasInf(sem)
+            ? llvm::APFloat::getInf(sem, negative)
+            : llvm::APFloat::getLargest(sem, negative);
     break;
   }
-  }
-  llvm::APInt bits = v.bitcastToAPInt();
+  if (!v)
+    return failure();
+  llvm::APInt bits = v->bitcastToAPInt();
   if (llvmElement.isInteger())
-    return LLVM::ConstantOp::create(
+    return Value(LLVM::ConstantOp::create(
         b, loc, llvmElement,
         b.getIntegerAttr(llvmElement, bits.zextOrTrunc(
-                                          llvmElement.getIntOrFloatBitWidth())));
-  return LLVM::ConstantOp::create(b, loc, llvmElement,
-                                  b.getFloatAttr(llvmElement, v));
+                                          llvmElement.getIntOrFloatBitWidth()))));
+  return Value(LLVM::ConstantOp::create(b, loc, llvmElement,
+                                        b.getFloatAttr(llvmElement, *v)));
 }
 
 //===----------------------------------------------------------------------===//
@@ -341,6 +349,14 @@ public:
   SmallVector<Group> emitGroups(OpBuilder &b, Location loc, unsigned width,
                                 function_ref<bool(int64_t)> skip) const;
 
+  /// 4-bit elements: the byte and nibble position (getPackedNibble) of the
+  /// element at group address `address`.
+  std::pair<Value, Value> getNibble(OpBuilder &b, Location loc,
+                                    Value address) const {
+    Value offset = LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), address);
+    return getPackedNibble(b, loc, packedBase, offset);
+  }
+
 private:
   Value getStrideTimes(OpBuilder &b, Location loc, unsigned tensorDim,
                        Value coordinate) const;
@@ -372,6 +388,10 @@ private:
   bool offsets32 = false;
   /// Address of the element at the thread part of the coordinates.
   Value threadBase;
+  /// 4-bit elements: the view's base. Group addresses then count elements
+  /// from a null base (one unit per element), which getNibble turns into
+  /// a byte of this base and a nibble.
+  Value packedBase;
   /// Gather/scatter: per register the row (i64) and whether it is in bounds.
   SmallVector<Value> rows;
   SmallVector<Value> rowInBounds;
@@ -385,6 +405,10 @@ LogicalResult ViewAccess::setUp(ConversionPatternRewriter &rewriter,
   if (layout.getRank() != rank || indices.size() != rank)
     return failure();
   fields = unpackView(rewriter, loc, loweredView, rank);
+  if (element.isPacked) {
+    packedBase = fields.base;
+    fields.base = LLVM::ZeroOp::create(rewriter, loc, packedBase.getType());
+  }
   facts = getTensorFacts(view, shape.tensorType);
   memoryType = rewriter.getIntegerType(element.bytes * 8);
   Type i32 = rewriter.getI32Type();
@@ -537,6 +561,9 @@ Value ViewAccess::getRegisterStrideTimes(OpBuilder &b, Location loc,
 VectorPlan ViewAccess::planVectors(OpBuilder &b, Location loc,
                                    int64_t maxWidth) const {
   VectorPlan plan;
+  // Two 4-bit elements share a byte: one element per access.
+  if (element.isPacked)
+    return plan;
   unsigned rank = shape.getRank();
   // The dim of unit stride along which threads hold the longest runs.
   std::optional<unsigned> vectorDim;
@@ -805,8 +832,8 @@ struct LoadViewLowering
     if (failed(layout))
       return rewriter.notifyMatchFailure(op, "tile without a layout");
     const TileLLVMTypeConverter &converter = getConverter(getTypeConverter());
-    FailureOr<MemoryElement> element =
-        getMemoryElement(tileType.getElementType(), converter);
+    FailureOr<MemoryElement> element = getMemoryElement(
+        tileType.getElementType(), converter, /*allowPacked=*/true);
     if (failed(element))
       return op.emitOpError("loads of ")
              << tileType.getElementType() << " are not supported yet";
@@ -822,8 +849,13 @@ struct LoadViewLowering
       return rewriter.notifyMatchFailure(op, "cannot address the view");
     VectorPlan plan = access.planVectors(rewriter, loc);
 
-    Value padding = getPaddingValue(rewriter, loc, tileType.getElementType(),
-                                    element->registerType, shape->padding);
+    FailureOr<Value> padding =
+        getPaddingValue(rewriter, loc, tileType.getElementType(),
+                        element->registerType, shape->padding);
+    if (failed(padding))
+      return op.emitOpError("padding_value ")
+             << stringifyPaddingValue(shape->padding.getValue())
+             << " has no encoding in " << tileType.getElementType();
     std::string qualifiers =
         getLoadStoreQualifiers(op.getMemoryOrderingSemantics(),
                                op.getMemoryScope()) +
@@ -834,11 +866,18 @@ struct LoadViewLowering
     auto body = [&](unsigned width) -> FailureOr<SmallVector<Value>> {
       SmallVector<Value> regs(numRegs);
       SmallVector<Value> fallback;
-      if (padding)
-        fallback.assign(width, padding);
+      if (*padding)
+        fallback.assign(width, *padding);
       for (const ViewAccess::Group &group : access.emitGroups(
                rewriter, loc, width,
                [&](int64_t r) { return (uint64_t(r) & duplicates) != 0; })) {
+        if (element->isPacked) {
+          auto [byte, shift] = access.getNibble(rewriter, loc, group.address);
+          regs[group.reg] = emitPackedLoad(rewriter, loc, byte, shift,
+                                           group.inBounds, *padding,
+                                           qualifiers);
+          continue;
+        }
         SmallVector<Value> values =
             emitGlobalLoad(rewriter, loc, group.address, group.inBounds,
                            width, fallback, *element, qualifiers);
@@ -880,8 +919,8 @@ struct StoreViewLowering
     if (failed(layout))
       return rewriter.notifyMatchFailure(op, "tile without a layout");
     const TileLLVMTypeConverter &converter = getConverter(getTypeConverter());
-    FailureOr<MemoryElement> element =
-        getMemoryElement(tileType.getElementType(), converter);
+    FailureOr<MemoryElement> element = getMemoryElement(
+        tileType.getElementType(), converter, /*allowPacked=*/true);
     if (failed(element))
       return op.emitOpError("stores of ")
              << tileType.getElementType() << " are not supported yet";
@@ -897,10 +936,10 @@ struct StoreViewLowering
         unpackRegisters(rewriter, loc, adaptor.getTile());
     if (static_cast<int64_t>(values.size()) != layout->getNumRegisters())
       return rewriter.notifyMatchFailure(op, "unexpected register count");
-    std::string qualifiers =
-        getLoadStoreQualifiers(op.getMemoryOrderingSemantics(),
-                               op.getMemoryScope()) +
-        getPointerStateSpace(op).str();
+    std::string semantics = getLoadStoreQualifiers(
+        op.getMemoryOrderingSemantics(), op.getMemoryScope());
+    StringRef space = getPointerStateSpace(op);
+    std::string qualifiers = semantics + space.str();
     // One thread writes each element: registers that repeat a lower one are
     // skipped, and the owner predicate (the same for every register kept)
     // silences replicated lanes and warps.
@@ -911,6 +950,12 @@ struct StoreViewLowering
                rewriter, loc, width,
                [&](int64_t r) { return (uint64_t(r) & mask.reg) != 0; })) {
         Value pred = andPredicates(rewriter, loc, group.inBounds, owner);
+        if (element->isPacked) {
+          auto [byte, shift] = access.getNibble(rewriter, loc, group.address);
+          emitPackedStore(rewriter, loc, byte, shift, pred,
+                          values[group.reg], semantics, space);
+          continue;
+        }
         emitGlobalStore(rewriter, loc, group.address, pred,
                         ArrayRef(values).slice(group.reg, width), *element,
                         qualifiers);
@@ -1011,8 +1056,8 @@ struct LoadPtrLowering
     if (failed(layout))
       return rewriter.notifyMatchFailure(op, "tile without a layout");
     const TileLLVMTypeConverter &converter = getConverter(getTypeConverter());
-    FailureOr<MemoryElement> element =
-        getMemoryElement(tileType.getElementType(), converter);
+    FailureOr<MemoryElement> element = getMemoryElement(
+        tileType.getElementType(), converter, /*allowPacked=*/true);
     if (failed(element))
       return op.emitOpError("loads of ")
              << tileType.getElementType() << " are not supported yet";
@@ -1082,8 +1127,8 @@ struct StorePtrLowering
     if (failed(layout))
       return rewriter.notifyMatchFailure(op, "tile without a layout");
     const TileLLVMTypeConverter &converter = getConverter(getTypeConverter());
-    FailureOr<MemoryElement> element =
-        getMemoryElement(tileType.getElementType(), converter);
+    FailureOr<MemoryElement> element = getMemoryElement(
+        tileType.getElementType(), converter, /*allowPacked=*/true);
     if (failed(element))
       return op.emitOpError("stores of ")
              << tileType.getElementType() << " are not supported yet";
