@@ -29,7 +29,7 @@
 
 // 4 CTAs fit by threads and shared memory; the 128-register cap spills, so
 // the driver re-plans once with a lower occupancy.
-// OCC4: loc("test/kernels/cholesky.py":46:0): warning: kernel 'cholesky_superpanel_occ4': occupancy 4 (at most 128 registers per thread) spilled {{[0-9]+}} bytes; re-planned for occupancy {{[1-3]}} (at most {{[0-9]+}} registers): ptxas used {{[0-9]+}} registers and spilled {{[0-9]+}} bytes
+// OCC4: loc("test/kernels/cholesky.py":54:0): warning: kernel 'cholesky_superpanel_occ4': occupancy 4 (at most 128 registers per thread) spilled {{[0-9]+}} bytes; re-planned for occupancy {{[1-3]}} (at most {{[0-9]+}} registers): ptxas used {{[0-9]+}} registers and spilled {{[0-9]+}} bytes
 
 // OCC8-SM80: warning: kernel 'cholesky_superpanel_occ8': occupancy 8 requested for sm_80 cannot be met; using {{[1-7]}}: each CTA takes {{[0-9]+}} bytes ({{[0-9]+}} KiB) of shared memory ({{[0-9]+}} bytes ({{[0-9]+}} KiB) with the system's reserve) and an SM has 167936 bytes (164 KiB)
 // OCC8-SM90: warning: kernel 'cholesky_superpanel_occ8': occupancy 8 (at most 64 registers per thread) spilled {{[0-9]+}} bytes; re-planned for occupancy {{[1-7]}}
@@ -38,14 +38,14 @@
 // OCC32-SM80: warning: kernel 'cholesky_superpanel_occ32': occupancy 32 requested for sm_80 cannot be met; using {{[0-9]+}}: each CTA takes {{[0-9]+}} bytes ({{[0-9]+}} KiB) of shared memory ({{.*}} with the system's reserve) and an SM has 167936 bytes (164 KiB)
 // OCC32-SM90: warning: kernel 'cholesky_superpanel_occ32': occupancy 32 requested for sm_90 cannot be met; using {{[0-9]+}}: each CTA takes {{[0-9]+}} bytes ({{[0-9]+}} KiB) of shared memory ({{.*}} with the system's reserve) and an SM has 233472 bytes (228 KiB)
 
-// REMARKS: loc("test/kernels/cholesky.py":46:0): remark: [Analysis] kernel 'cholesky_superpanel_occ2' on sm_90: 128 threads and {{.*}} of shared memory per CTA; at most 16 CTAs per SM by threads, {{[0-9]+}} by shared memory
-// REMARKS: loc("test/kernels/cholesky.py":46:0): remark: [Passed] kernel 'cholesky_superpanel_occ2': occupancy 2 planned with at most 255 registers per thread
-// REMARKS: loc("test/kernels/cholesky.py":46:0): remark: [Analysis] kernel 'cholesky_superpanel_occ2': ptxas used {{[0-9]+}} registers (cap 255), {{[0-9]+}} bytes of spill stores, {{[0-9]+}} of spill loads; {{[0-9]+}} CTAs per SM (planned 2)
+// REMARKS: loc("test/kernels/cholesky.py":54:0): remark: [Analysis] kernel 'cholesky_superpanel_occ2' on sm_90: 128 threads and {{.*}} of shared memory per CTA; at most 16 CTAs per SM by threads, {{[0-9]+}} by shared memory
+// REMARKS: loc("test/kernels/cholesky.py":54:0): remark: [Passed] kernel 'cholesky_superpanel_occ2': occupancy 2 planned with at most 255 registers per thread
+// REMARKS: loc("test/kernels/cholesky.py":54:0): remark: [Analysis] kernel 'cholesky_superpanel_occ2': ptxas used {{[0-9]+}} registers (cap 255), {{[0-9]+}} bytes of spill stores, {{[0-9]+}} of spill loads; {{[0-9]+}} CTAs per SM (planned 2)
 
 // YAML-LABEL: --- !Analysis
 // YAML: Pass: memory
 // YAML: Name: ResourceLimits
-// YAML: DebugLoc: { File: {{'?}}test/kernels/cholesky.py{{'?}}, Line: 46, Column: 0 }
+// YAML: DebugLoc: { File: {{'?}}test/kernels/cholesky.py{{'?}}, Line: 54, Column: 0 }
 // YAML: Function: cholesky_superpanel_occ32
 // YAML: - Threads: '128'
 // YAML-LABEL: --- !Missed
