@@ -10,6 +10,7 @@ errors per file and the totals; writes one JSON line per file with --json.
 Usage:
   run_cutile_suite.py --suite DIR --tileiras PATH [--levels 0-5]
                       [--timeout 300] [--json out.jsonl] [-k EXPR]
+                      [--only FILES] [--jobs N]
 """
 import argparse
 import json
@@ -105,6 +106,8 @@ def main():
     ap.add_argument("--json", default="")
     ap.add_argument("-k", default="")
     ap.add_argument("--only", default="", help="comma-separated files to run instead")
+    ap.add_argument("--jobs", type=int, default=0,
+                    help="pytest-xdist workers per test file (0: none)")
     args = ap.parse_args()
 
     tileiras = os.path.abspath(args.tileiras)
@@ -113,6 +116,8 @@ def main():
     env["PYTHONUNBUFFERED"] = "1"
     env.setdefault("CUDA_TILE_COMPILER_TIMEOUT_SEC", "120")
     extra = ["-k", args.k] if args.k else []
+    if args.jobs > 0:
+        extra += ["-n", str(args.jobs)]
 
     files = []
     if args.only:

@@ -318,7 +318,9 @@ def _window_case(d, tm=8, width=16):
         table = args[0]
         res = np.asarray(args[1]).copy()
         hi = min(m, col + width)
-        res[:, col:hi] = as64(table[:, col:hi]) + 1
+        # The kernel adds in the element type: f32 rounds like NumPy's f32.
+        window = np.asarray(table[:, col:hi]).astype(dt(d).np)
+        res[:, col:hi] = as64(window + np.asarray(1, dtype=dt(d).np))
         return {"out": res}
 
     return case(name, rows_column_window, [A(d, 2), A(d, 2), S("i32"), tm, width],
