@@ -117,6 +117,28 @@ def worker(args):
     return 0
 
 
+def collect(result_file, results, unfinished, why):
+    """Adds the results a worker wrote to `results`; a run it started and
+    did not finish gets status `unfinished` with error `why`. Returns the
+    cases the worker is done with."""
+    done, started = set(), None
+    if os.path.exists(result_file):
+        for line in open(result_file):
+            r = json.loads(line)
+            key = (r["case"], tuple(r["shape"]))
+            if r["status"] == "started":
+                started = key
+            else:
+                results[key] = r
+                done.add(r["case"])
+                started = None
+    if started and started not in results:
+        results[started] = {"case": started[0], "shape": list(started[1]),
+                            "status": unfinished, "errors": [why]}
+        done.add(started[0])
+    return done
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--tileiras", default=os.path.join(ROOT, "build", "bin", "tileiras"))
@@ -175,21 +197,7 @@ def main():
             if p.poll() is None:
                 continue
             procs.remove(entry)
-            done, started = set(), None
-            if os.path.exists(rf):
-                for line in open(rf):
-                    r = json.loads(line)
-                    key = (r["case"], tuple(r["shape"]))
-                    if r["status"] == "started":
-                        started = key
-                    else:
-                        results[key] = r
-                        done.add(r["case"])
-                        started = None
-            if started and started not in results:
-                results[started] = {"case": started[0], "shape": list(started[1]),
-                                    "status": "crashed", "errors": [f"worker exit {p.returncode}"]}
-                done.add(started[0])
+            done = collect(rf, results, "crashed", f"worker exit {p.returncode}")
             rest = [n for n in todo if n not in done]
             if rest:
                 procs.append(spawn(idx + 1000 * (len(results) + 1), rest))
@@ -198,19 +206,7 @@ def main():
     for _, p, _, rf in procs:
         p.kill()
         p.wait()
-        started = None
-        if os.path.exists(rf):
-            for line in open(rf):
-                r = json.loads(line)
-                key = (r["case"], tuple(r["shape"]))
-                if r["status"] == "started":
-                    started = key
-                else:
-                    results[key] = r
-                    started = None
-        if started and started not in results:
-            results[started] = {"case": started[0], "shape": list(started[1]),
-                                "status": "timeout", "errors": ["run out of time"]}
+        collect(rf, results, "timeout", "run out of time")
 
     counts = {}
     rows = sorted(results.values(), key=lambda r: (r.get("family", ""), r["case"], r["shape"]))

@@ -192,15 +192,20 @@ def _reference_one(a, step, B):
     return res
 
 
+def _signature(label, block):
+    """The parameters of a variant's export: like a launch with a
+    float32[batch, 4k, 4k] tensor, or for the align3 variant like one with a
+    float32[batch, 3, 3] allocation (no shape or stride divisibility)."""
+    if label.endswith("align3"):
+        return [A("f32", 3), S("i32"), block]
+    return [A("f32", 3, stride_divisible_by=(16, 4, 1), shape_divisible_by=(1, 4, 4)),
+            S("i32"), block]
+
+
 def _case(label, block, hints):
     name = f"cholesky_superpanel_{label}"
     kernel = ct.kernel(superpanel, **hints)
-    # A signature like the one a launch with a float32[batch, 4k, 4k] tensor yields.
-    if label.endswith("align3"):
-        params = [A("f32", 3), S("i32"), block]
-    else:
-        params = [A("f32", 3, stride_divisible_by=(16, 4, 1), shape_divisible_by=(1, 4, 4)),
-                  S("i32"), block]
+    params = _signature(label, block)
 
     def make_args(device, shape, dtype=None):
         batch, n, step = shape
@@ -243,20 +248,15 @@ def factor_inputs(rng, batch, n, step, block):
     low = np.linalg.cholesky(a)
     done = min(n, 2 * step * block)
     m = a.copy()
-    for i in range(batch):
-        lower = np.tril(np.ones((n, done), dtype=bool))
-        m[i, :, :done] = np.where(lower, low[i, :, :done], a[i, :, :done])
+    lower = np.tril(np.ones((n, done), dtype=bool))
+    m[:, :, :done] = np.where(lower, low[:, :, :done], a[:, :, :done])
     return m, low
 
 
 def _factor_case(label, block, hints):
     name = f"cholesky_factor_{label}"
     kernel = ct.kernel(factor_step, **hints)
-    if label.endswith("align3"):
-        params = [A("f32", 3), S("i32"), block]
-    else:
-        params = [A("f32", 3, stride_divisible_by=(16, 4, 1), shape_divisible_by=(1, 4, 4)),
-                  S("i32"), block]
+    params = _signature(label, block)
 
     def make_args(device, shape, dtype=None):
         batch, n, step = shape

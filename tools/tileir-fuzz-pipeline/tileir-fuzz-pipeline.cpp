@@ -16,18 +16,14 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FuzzInput.h"
+
 #include "tileir/Dialect/CudaTile/IR/CudaTile.h"
 #include "tileir/Pipeline/Pipeline.h"
 #include "tileir/Target/GPUTarget.h"
 
-#include "mlir/IR/Diagnostics.h"
-#include "mlir/IR/DialectRegistry.h"
-#include "mlir/IR/MLIRContext.h"
-#include "llvm/Support/MemoryBuffer.h"
-
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 #include <memory>
 
 /// See tileir-fuzz-reader.cpp: the LLVM/MLIR libraries are not
@@ -43,21 +39,14 @@ extern "C" const char *__asan_default_options() {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   mlir::DialectRegistry registry;
   tileir::registerPipelineDialects(registry);
-  mlir::MLIRContext context(registry,
-                            mlir::MLIRContext::Threading::DISABLED);
-  context.loadAllAvailableDialects();
-  mlir::ScopedDiagnosticHandler silence(
-      &context, [](mlir::Diagnostic &) { return mlir::success(); });
-
+  tileir::fuzz::InputContext input(registry);
   std::unique_ptr<llvm::WritableMemoryBuffer> buffer =
-      llvm::WritableMemoryBuffer::getNewUninitMemBuffer(size, "fuzz-input");
+      tileir::fuzz::copyInput(data, size);
   if (!buffer)
     return 0;
-  if (size)
-    std::memcpy(buffer->getBufferStart(), data, size);
 
   mlir::OwningOpRef<mlir::cuda_tile::ModuleOp> module =
-      tileir::importModule(buffer->getMemBufferRef(), &context);
+      tileir::importModule(buffer->getMemBufferRef(), &input.context);
   if (!module)
     return 0;
 

@@ -12,17 +12,15 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FuzzInput.h"
+
 #include "tileir/Bytecode/BytecodeReader.h"
 #include "tileir/Dialect/CudaTile/IR/CudaTile.h"
 
-#include "mlir/IR/Diagnostics.h"
-#include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
-#include "llvm/Support/MemoryBuffer.h"
 
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 #include <memory>
 
 /// The LLVM/MLIR libraries we link are not instrumented, but LLVM headers
@@ -35,30 +33,15 @@ extern "C" const char *__asan_default_options() {
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  // A fresh context per input: types and attributes interned from one input
-  // must not make the next one pass or fail, and memory must not grow over
-  // a long run. Threading is off so each input runs on this thread only.
   mlir::DialectRegistry registry;
   registry.insert<mlir::cuda_tile::CudaTileDialect>();
-  mlir::MLIRContext context(registry,
-                            mlir::MLIRContext::Threading::DISABLED);
-  context.loadAllAvailableDialects();
-  // Diagnostics are the expected outcome for most inputs; printing them
-  // would only slow the run down.
-  mlir::ScopedDiagnosticHandler silence(
-      &context, [](mlir::Diagnostic &) { return mlir::success(); });
-
-  // Copy into an exactly sized heap buffer so that AddressSanitizer flags
-  // any read past the end of the input.
+  tileir::fuzz::InputContext input(registry);
   std::unique_ptr<llvm::WritableMemoryBuffer> buffer =
-      llvm::WritableMemoryBuffer::getNewUninitMemBuffer(size, "fuzz-input");
+      tileir::fuzz::copyInput(data, size);
   if (!buffer)
     return 0;
-  if (size)
-    std::memcpy(buffer->getBufferStart(), data, size);
-
   mlir::OwningOpRef<mlir::cuda_tile::ModuleOp> module =
-      tileir::readBytecode(buffer->getMemBufferRef(), &context);
+      tileir::readBytecode(buffer->getMemBufferRef(), &input.context);
   if (module)
     (void)mlir::verify(*module);
   return 0;
