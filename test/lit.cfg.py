@@ -37,6 +37,7 @@ llvm_config.add_tool_substitutions(tools, tool_dirs)
 
 config.substitutions.append(("%kernels", os.path.join(config.tileir_src_root, "test", "kernels")))
 config.substitutions.append(("%python", config.python_executable or "python3"))
+config.substitutions.append(("%srcroot", config.tileir_src_root))
 
 # ptxas is optional on CI machines: tests that need it say `REQUIRES: ptxas`.
 ptxas = os.environ.get("TILEIR_PTXAS") or shutil.which("ptxas")

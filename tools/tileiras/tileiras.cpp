@@ -157,6 +157,11 @@ static cl::opt<bool>
     debugBadPtx("tileir-debug-bad-ptx",
                 cl::desc("Hand ptxas invalid PTX (tests its error reports)"),
                 cl::ReallyHidden);
+static cl::opt<bool> ptxOnly(
+    "tileir-ptx-only",
+    cl::desc("Write the PTX to the output file and do not run ptxas (for "
+             "comparing the PTX of two builds)"),
+    cl::ReallyHidden);
 static cl::opt<bool> noSupervisor(
     "tileir-no-supervisor",
     cl::desc("Compile in this process only (for running under a debugger)"),
@@ -358,6 +363,7 @@ static int run(const char *argv0) {
   options.ptxasPath = ptxasPath;
   options.argv0 = argv0;
   options.keepTemps = keepTemps;
+  options.stopAfterPTX = ptxOnly;
   if (maxUnrolledOpsPerOp.getNumOccurrences())
     options.maxUnrolledOpsPerOp = maxUnrolledOpsPerOp;
   if (maxUnrolledOpsPerKernel.getNumOccurrences())
@@ -390,7 +396,10 @@ static int run(const char *argv0) {
   if (!out)
     return fail("unable to open output file '" + outputFile +
                 "': " + errorMessage);
-  out->os().write(result->cubin.data(), result->cubin.size());
+  if (ptxOnly)
+    out->os() << result->ptx;
+  else
+    out->os().write(result->cubin.data(), result->cubin.size());
   out->os().flush();
   if (out->os().has_error())
     return fail("unable to write output file '" + outputFile + "'");

@@ -70,7 +70,7 @@ struct CompileOptions {
   std::vector<std::string> occupancyOverrides;
   /// Stop once the PTX exists: the result holds the PTX and no cubin, and
   /// ptxas is not run (the pipeline fuzzer, which must not depend on a
-  /// subprocess for every input).
+  /// subprocess for every input, and `--tileir-ptx-only`).
   bool stopAfterPTX = false;
 };
 

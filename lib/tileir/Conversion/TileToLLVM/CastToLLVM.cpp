@@ -90,8 +90,9 @@ Value lowering::truncateF32(OpBuilder &b, Location loc, Value value,
       value, zero);
   Value step = LLVM::AndOp::create(b, loc, inexact, away);
   Type i16 = b.getI16Type();
-  Value bits = LLVM::AddOp::create(b, loc, bitcastTo(b, loc, i16, truncated),
-                                   LLVM::ZExtOp::create(b, loc, i16, step));
+  Value truncatedBits = bitcastTo(b, loc, i16, truncated);
+  Value stepBits = LLVM::ZExtOp::create(b, loc, i16, step);
+  Value bits = LLVM::AddOp::create(b, loc, truncatedBits, stepBits);
   return bitcastTo(b, loc, type, bits);
 }
 
@@ -103,8 +104,9 @@ Value lowering::roundF64ToOddF32(OpBuilder &b, Location loc, Value value) {
   Value back = LLVM::FPExtOp::create(b, loc, b.getF64Type(), truncated);
   Value inexact =
       LLVM::FCmpOp::create(b, loc, LLVM::FCmpPredicate::one, back, value);
-  Value bits = LLVM::OrOp::create(b, loc, bitcastTo(b, loc, i32, truncated),
-                                  LLVM::ZExtOp::create(b, loc, i32, inexact));
+  Value truncatedBits = bitcastTo(b, loc, i32, truncated);
+  Value inexactBit = LLVM::ZExtOp::create(b, loc, i32, inexact);
+  Value bits = LLVM::OrOp::create(b, loc, truncatedBits, inexactBit);
   return bitcastTo(b, loc, f32, bits);
 }
 
@@ -171,16 +173,16 @@ static Value encodeSmallFloat(OpBuilder &b, Location loc, Value x,
   // Normal range: round the f32 significand to mantBits bits (ties to
   // even) in integer arithmetic and rebias the exponent; a carry out of the
   // significand increments the exponent, as it should.
-  Value lsb = LLVM::AndOp::create(
-      b, loc, LLVM::LShrOp::create(b, loc, mag, i32C(b, loc, shift)),
-      i32C(b, loc, 1));
-  Value rounded = LLVM::AddOp::create(
-      b, loc,
-      LLVM::AddOp::create(b, loc, mag,
-                          i32C(b, loc, (int64_t(1) << (shift - 1)) - 1)),
-      lsb);
+  Value magShifted =
+      LLVM::LShrOp::create(b, loc, mag, i32C(b, loc, shift));
+  Value lsb = LLVM::AndOp::create(b, loc, magShifted, i32C(b, loc, 1));
+  Value biased = LLVM::AddOp::create(
+      b, loc, mag, i32C(b, loc, (int64_t(1) << (shift - 1)) - 1));
+  Value rounded = LLVM::AddOp::create(b, loc, biased, lsb);
+  Value roundedShifted =
+      LLVM::LShrOp::create(b, loc, rounded, i32C(b, loc, shift));
   Value normal = LLVM::SubOp::create(
-      b, loc, LLVM::LShrOp::create(b, loc, rounded, i32C(b, loc, shift)),
+      b, loc, roundedShifted,
       i32C(b, loc, int64_t(127 - fmt.bias) << fmt.mantBits));
 
   // Subnormal range: a multiple of the smallest subnormal, rounded to an
@@ -226,17 +228,19 @@ static Value decodeSmallFloat(OpBuilder &b, Location loc, Value v,
   unsigned width = fmt.expBits + fmt.mantBits;
   Value u = LLVM::ZExtOp::create(b, loc, i32, v);
   Value mag = LLVM::AndOp::create(b, loc, u, i32C(b, loc, (1 << width) - 1));
-  Value sign = LLVM::ShlOp::create(
-      b, loc, LLVM::AndOp::create(b, loc, u, i32C(b, loc, 1 << width)),
-      i32C(b, loc, 31 - width));
+  Value signBit =
+      LLVM::AndOp::create(b, loc, u, i32C(b, loc, 1 << width));
+  Value sign =
+      LLVM::ShlOp::create(b, loc, signBit, i32C(b, loc, 31 - width));
   // Normal: move the fields into place and rebias the exponent.
+  Value fields =
+      LLVM::ShlOp::create(b, loc, mag, i32C(b, loc, 23 - fmt.mantBits));
   Value normalBits = LLVM::AddOp::create(
-      b, loc,
-      LLVM::ShlOp::create(b, loc, mag, i32C(b, loc, 23 - fmt.mantBits)),
-      i32C(b, loc, int64_t(127 - fmt.bias) << 23));
+      b, loc, fields, i32C(b, loc, int64_t(127 - fmt.bias) << 23));
   // Subnormal: a multiple of the smallest subnormal.
+  Value magF = LLVM::UIToFPOp::create(b, loc, f32, mag);
   Value subnormal = LLVM::FMulOp::create(
-      b, loc, LLVM::UIToFPOp::create(b, loc, f32, mag),
+      b, loc, magF,
       floatConst(b, loc, f32, std::ldexp(1.0, 1 - fmt.bias - fmt.mantBits)));
   Value isSubnormal =
       LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ult, mag,
@@ -264,8 +268,8 @@ Value lowering::decodeF4E2M1(OpBuilder &b, Location loc, Value v) {
 
 Value lowering::decodeF8E5M2ToF16(OpBuilder &b, Location loc, Value v) {
   Type i16 = b.getI16Type();
-  Value bits = LLVM::ShlOp::create(b, loc, LLVM::ZExtOp::create(b, loc, i16, v),
-                                   intConst(b, loc, i16, 8));
+  Value wide = LLVM::ZExtOp::create(b, loc, i16, v);
+  Value bits = LLVM::ShlOp::create(b, loc, wide, intConst(b, loc, i16, 8));
   return bitcastTo(b, loc, b.getF16Type(), bits);
 }
 
@@ -325,11 +329,10 @@ static Value roundToTF32(OpBuilder &b, Location loc, Value x,
         createIntrinsicCall(b, loc, "llvm.nvvm.f2tf32.rn", i32, {x}));
   Value bits = bitcastTo(b, loc, i32, x);
   if (!towardZero) {
-    Value lsb = LLVM::AndOp::create(
-        b, loc, LLVM::LShrOp::create(b, loc, bits, i32C(b, loc, 13)),
-        i32C(b, loc, 1));
-    bits = LLVM::AddOp::create(
-        b, loc, LLVM::AddOp::create(b, loc, bits, i32C(b, loc, 0xFFF)), lsb);
+    Value shifted = LLVM::LShrOp::create(b, loc, bits, i32C(b, loc, 13));
+    Value lsb = LLVM::AndOp::create(b, loc, shifted, i32C(b, loc, 1));
+    Value biased = LLVM::AddOp::create(b, loc, bits, i32C(b, loc, 0xFFF));
+    bits = LLVM::AddOp::create(b, loc, biased, lsb);
   }
   bits = LLVM::AndOp::create(b, loc, bits, i32C(b, loc, ~int64_t(0x1FFF)));
   // Clearing the low bits could turn a NaN into Inf.
@@ -556,8 +559,9 @@ static Value intToOddF32(OpBuilder &b, Location loc, Value x,
   Value inexact =
       LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ne, back, x);
   Type i32 = b.getI32Type();
-  Value bits = LLVM::OrOp::create(b, loc, bitcastTo(b, loc, i32, truncated),
-                                  LLVM::ZExtOp::create(b, loc, i32, inexact));
+  Value truncatedBits = bitcastTo(b, loc, i32, truncated);
+  Value inexactBit = LLVM::ZExtOp::create(b, loc, i32, inexact);
+  Value bits = LLVM::OrOp::create(b, loc, truncatedBits, inexactBit);
   return bitcastTo(b, loc, f32, bits);
 }
 

@@ -130,9 +130,9 @@ static Value emitMulHi(OpBuilder &b, Location loc, Value x, Value y) {
   }
   // i1 and i8: the product fits in twice the width.
   Type wide = b.getIntegerType(2 * width);
-  Value product =
-      LLVM::MulOp::create(b, loc, castInt(b, loc, x, wide, /*isSigned=*/false),
-                          castInt(b, loc, y, wide, /*isSigned=*/false));
+  Value wideX = castInt(b, loc, x, wide, /*isSigned=*/false);
+  Value wideY = castInt(b, loc, y, wide, /*isSigned=*/false);
+  Value product = LLVM::MulOp::create(b, loc, wideX, wideY);
   Value high = LLVM::LShrOp::create(b, loc, product, intConst(b, loc, wide,
                                                               width));
   return LLVM::TruncOp::create(b, loc, type, high);
@@ -309,9 +309,10 @@ static FailureOr<Value> emitFloatArith(OpBuilder &b, Operation *op,
         return Value(LLVM::FMulOp::create(b, loc, lhs, rhs));
       }
     }
+    Value wideLhs = extendToF32(b, loc, lhs);
+    Value wideRhs = extendToF32(b, loc, rhs);
     FailureOr<Value> wide =
-        emitFloatArith(b, op, kind, extendToF32(b, loc, lhs),
-                       extendToF32(b, loc, rhs), mode, /*ftz=*/false);
+        emitFloatArith(b, op, kind, wideLhs, wideRhs, mode, /*ftz=*/false);
     if (failed(wide))
       return failure();
     return truncateF32(b, loc, *wide, type, mode);

@@ -94,6 +94,23 @@ Value lowering::castInt(OpBuilder &b, Location loc, Value value, Type type,
   return LLVM::ZExtOp::create(b, loc, type, value);
 }
 
+Value lowering::emitShuffle(OpBuilder &b, Location loc, Value word,
+                           Value laneOrMask, NVVM::ShflKind kind) {
+  Value allLanes = i32Const(b, loc, -1);
+  Value clamp = i32Const(b, loc, 0x1f);
+  return NVVM::ShflOp::create(b, loc, word.getType(), allLanes, word,
+                              laneOrMask, clamp, kind, UnitAttr());
+}
+
+Value lowering::emitShuffle(OpBuilder &b, Location loc, Value word,
+                           int64_t laneOrMask, NVVM::ShflKind kind) {
+  Value allLanes = i32Const(b, loc, -1);
+  Value lane = i32Const(b, loc, laneOrMask);
+  Value clamp = i32Const(b, loc, 0x1f);
+  return NVVM::ShflOp::create(b, loc, word.getType(), allLanes, word, lane,
+                              clamp, kind, UnitAttr());
+}
+
 ThreadIds lowering::getThreadIds(OpBuilder &b, Location loc) {
   Type i32 = b.getI32Type();
   ThreadIds ids;
@@ -103,23 +120,28 @@ ThreadIds lowering::getThreadIds(OpBuilder &b, Location loc) {
   return ids;
 }
 
-/// XOR of `bases[i]` (component `dim`) over the set bits i of `index`,
-/// emitted as xor(and(-(bit), basis)).
-static Value xorOfBases(OpBuilder &b, Location loc, Value index,
-                        ArrayRef<LinearLayout::Basis> bases, unsigned dim,
-                        Value acc) {
-  for (auto [bit, basis] : llvm::enumerate(bases)) {
-    int64_t component = basis[dim];
-    if (component == 0)
+Value lowering::emitXorOfColumns(OpBuilder &b, Location loc, Value index,
+                                ArrayRef<uint64_t> columns, Value acc) {
+  for (auto [bit, column] : llvm::enumerate(columns)) {
+    if (column == 0)
       continue;
     Value shifted = LLVM::LShrOp::create(b, loc, index, i32Const(b, loc, bit));
     Value one = LLVM::AndOp::create(b, loc, shifted, i32Const(b, loc, 1));
     Value mask = LLVM::SubOp::create(b, loc, i32Const(b, loc, 0), one);
-    Value term =
-        LLVM::AndOp::create(b, loc, mask, i32Const(b, loc, component));
+    Value term = LLVM::AndOp::create(
+        b, loc, mask, i32Const(b, loc, static_cast<int64_t>(column)));
     acc = LLVM::XOrOp::create(b, loc, acc, term);
   }
   return acc;
+}
+
+Value lowering::emitXorOfBases(OpBuilder &b, Location loc, Value index,
+                              ArrayRef<LinearLayout::Basis> bases,
+                              unsigned dim, Value acc) {
+  SmallVector<uint64_t> columns;
+  for (const LinearLayout::Basis &basis : bases)
+    columns.push_back(static_cast<uint64_t>(basis[dim]));
+  return emitXorOfColumns(b, loc, index, columns, acc);
 }
 
 SmallVector<SmallVector<Value>>
@@ -133,8 +155,8 @@ lowering::emitElementCoordinates(OpBuilder &b, Location loc,
   SmallVector<Value> threadPart;
   for (unsigned d = 0; d < rank; ++d) {
     Value acc = i32Const(b, loc, 0);
-    acc = xorOfBases(b, loc, ids.lane, laneBases, d, acc);
-    acc = xorOfBases(b, loc, ids.warp, warpBases, d, acc);
+    acc = emitXorOfBases(b, loc, ids.lane, laneBases, d, acc);
+    acc = emitXorOfBases(b, loc, ids.warp, warpBases, d, acc);
     threadPart.push_back(acc);
   }
   SmallVector<SmallVector<Value>> coords;

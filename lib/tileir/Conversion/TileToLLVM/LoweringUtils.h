@@ -75,6 +75,16 @@ mlir::Value castInt(mlir::OpBuilder &b, mlir::Location loc, mlir::Value value,
 // Threads
 //===----------------------------------------------------------------------===//
 
+/// shfl.sync of the 32-bit `word` over the whole warp: `laneOrMask` (i32)
+/// is the source lane for `idx` and the lane mask for `bfly`.
+mlir::Value emitShuffle(mlir::OpBuilder &b, mlir::Location loc,
+                        mlir::Value word, mlir::Value laneOrMask,
+                        mlir::NVVM::ShflKind kind);
+/// The same with a constant lane or lane mask.
+mlir::Value emitShuffle(mlir::OpBuilder &b, mlir::Location loc,
+                        mlir::Value word, int64_t laneOrMask,
+                        mlir::NVVM::ShflKind kind);
+
 /// The thread's index in the CTA, its lane and its warp (all i32).
 struct ThreadIds {
   mlir::Value tid;
@@ -88,6 +98,19 @@ ThreadIds getThreadIds(mlir::OpBuilder &b, mlir::Location loc);
 llvm::SmallVector<llvm::SmallVector<mlir::Value>>
 emitElementCoordinates(mlir::OpBuilder &b, mlir::Location loc,
                        const LinearLayout &layout, const ThreadIds &ids);
+
+/// XOR of `columns[i]` over the set bits i of the i32 `index`, into `acc`:
+/// the thread-dependent part of a linear map applied to a lane or warp id.
+mlir::Value emitXorOfColumns(mlir::OpBuilder &b, mlir::Location loc,
+                             mlir::Value index,
+                             llvm::ArrayRef<uint64_t> columns,
+                             mlir::Value acc);
+
+/// emitXorOfColumns over component `dim` of each of `bases`.
+mlir::Value emitXorOfBases(mlir::OpBuilder &b, mlir::Location loc,
+                           mlir::Value index,
+                           llvm::ArrayRef<LinearLayout::Basis> bases,
+                           unsigned dim, mlir::Value acc);
 
 /// An i1 that is true in exactly one of the threads holding each copy of
 /// an element of `layout` in register `reg`: replicated lanes and warps

@@ -404,9 +404,9 @@ Value lowering::emitPackedLoad(OpBuilder &b, Location loc, Value byte,
   byteElement.bytes = 1;
   SmallVector<Value> loaded =
       emitGlobalLoad(b, loc, byte, pred, 1, {}, byteElement, qualifiers);
-  Value nibble = LLVM::AndOp::create(
-      b, loc, LLVM::LShrOp::create(b, loc, loaded[0], shift),
-      intConst(b, loc, i8, 0xF));
+  Value shifted = LLVM::LShrOp::create(b, loc, loaded[0], shift);
+  Value nibble =
+      LLVM::AndOp::create(b, loc, shifted, intConst(b, loc, i8, 0xF));
   if (!fallback || !pred)
     return nibble;
   return LLVM::SelectOp::create(b, loc, pred, nibble, fallback);
@@ -426,18 +426,17 @@ void lowering::emitPackedStore(OpBuilder &b, Location loc, Value byte,
   Value word = LLVM::IntToPtrOp::create(b, loc, byte.getType(), wordAddress);
   Value byteInWord = LLVM::TruncOp::create(
       b, loc, i32, LLVM::AndOp::create(b, loc, address, i64Const(b, loc, 3)));
-  Value bit = LLVM::AddOp::create(
-      b, loc, LLVM::ShlOp::create(b, loc, byteInWord, i32Const(b, loc, 3)),
-      LLVM::ZExtOp::create(b, loc, i32, shift));
-  Value keep = LLVM::XOrOp::create(
-      b, loc,
-      LLVM::ShlOp::create(b, loc, i32Const(b, loc, 0xF), bit),
-      i32Const(b, loc, -1));
-  Value bits = LLVM::ShlOp::create(
-      b, loc,
-      LLVM::AndOp::create(b, loc, LLVM::ZExtOp::create(b, loc, i32, value),
-                          i32Const(b, loc, 0xF)),
-      bit);
+  Value byteBit =
+      LLVM::ShlOp::create(b, loc, byteInWord, i32Const(b, loc, 3));
+  Value nibbleBit = LLVM::ZExtOp::create(b, loc, i32, shift);
+  Value bit = LLVM::AddOp::create(b, loc, byteBit, nibbleBit);
+  Value nibbleMask = LLVM::ShlOp::create(b, loc, i32Const(b, loc, 0xF), bit);
+  Value keep =
+      LLVM::XOrOp::create(b, loc, nibbleMask, i32Const(b, loc, -1));
+  Value wideValue = LLVM::ZExtOp::create(b, loc, i32, value);
+  Value valueNibble =
+      LLVM::AndOp::create(b, loc, wideValue, i32Const(b, loc, 0xF));
+  Value bits = LLVM::ShlOp::create(b, loc, valueNibble, bit);
   SmallVector<Value> operands = {word, keep, bits};
   std::string constraints = "l,r,r";
   std::string guard;
@@ -559,24 +558,6 @@ static Value fromShuffleWords(OpBuilder &b, Location loc, ArrayRef<Value> words,
   return value;
 }
 
-/// XOR of `columns[i]` over the set bits i of `index` (i32).
-static Value xorOfColumns(OpBuilder &b, Location loc, Value index,
-                          ArrayRef<uint64_t> columns, Value acc) {
-  for (auto [bit, column] : llvm::enumerate(columns)) {
-    if (column == 0)
-      continue;
-    Value one = LLVM::AndOp::create(
-        b, loc, LLVM::LShrOp::create(b, loc, index, i32Const(b, loc, bit)),
-        i32Const(b, loc, 1));
-    Value mask = LLVM::SubOp::create(b, loc, i32Const(b, loc, 0), one);
-    acc = LLVM::XOrOp::create(
-        b, loc, acc,
-        LLVM::AndOp::create(b, loc, mask,
-                            i32Const(b, loc, static_cast<int64_t>(column))));
-  }
-  return acc;
-}
-
 /// Gives destination register r (of `numDstRegs`) of each thread the source
 /// register and lane `map` names: `map` takes the packed destination index
 /// `reg | lane << dstRegBits | warp << (dstRegBits + 5)` to `srcReg |
@@ -615,9 +596,9 @@ shuffleByMap(OpBuilder &b, Location loc, ArrayRef<Value> srcRegs,
   for (uint64_t c : warpColumns)
     dynamicRegs |= c & regMask;
 
-  Value threadPart = xorOfColumns(b, loc, ids.lane, laneColumns,
-                                  i32Const(b, loc, 0));
-  threadPart = xorOfColumns(b, loc, ids.warp, warpColumns, threadPart);
+  Value threadPart = emitXorOfColumns(b, loc, ids.lane, laneColumns,
+                                      i32Const(b, loc, 0));
+  threadPart = emitXorOfColumns(b, loc, ids.warp, warpColumns, threadPart);
   Value threadReg =
       LLVM::AndOp::create(b, loc, threadPart, i32Const(b, loc, regMask));
   Value threadLane = LLVM::LShrOp::create(b, loc, threadPart,
@@ -646,9 +627,7 @@ shuffleByMap(OpBuilder &b, Location loc, ArrayRef<Value> srcRegs,
       if (!lanesStay) {
         SmallVector<Value> words = toShuffleWords(b, loc, candidate);
         for (Value &word : words)
-          word = NVVM::ShflOp::create(
-              b, loc, b.getI32Type(), i32Const(b, loc, -1), word, lane,
-              i32Const(b, loc, 0x1f), NVVM::ShflKind::idx, UnitAttr());
+          word = emitShuffle(b, loc, word, lane, NVVM::ShflKind::idx);
         candidate = fromShuffleWords(b, loc, words, candidate.getType());
       }
       if (!value) {

@@ -297,25 +297,6 @@ FailureOr<SmallVector<Value>> emitVersioned(
 // View access addressing
 //===----------------------------------------------------------------------===//
 
-/// XOR of the `dim` components of `bases` over the set bits of `index`.
-Value xorOfBases(OpBuilder &b, Location loc, Value index,
-                 ArrayRef<LinearLayout::Basis> bases, unsigned dim,
-                 Value acc) {
-  for (auto [bit, basis] : llvm::enumerate(bases)) {
-    int64_t component = basis[dim];
-    if (component == 0)
-      continue;
-    Value one = LLVM::AndOp::create(
-        b, loc, LLVM::LShrOp::create(b, loc, index, i32Const(b, loc, bit)),
-        i32Const(b, loc, 1));
-    Value mask = LLVM::SubOp::create(b, loc, i32Const(b, loc, 0), one);
-    acc = LLVM::XOrOp::create(
-        b, loc, acc,
-        LLVM::AndOp::create(b, loc, mask, i32Const(b, loc, component)));
-  }
-  return acc;
-}
-
 /// Addresses and in-bounds predicates of the registers of a view access.
 class ViewAccess {
 public:
@@ -454,9 +435,9 @@ LogicalResult ViewAccess::setUp(ConversionPatternRewriter &rewriter,
   threadCoords.clear();
   disjoint.clear();
   for (unsigned k = 0; k < rank; ++k) {
-    Value c = xorOfBases(rewriter, loc, ids.lane, laneBases, k,
-                         i32Const(rewriter, loc, 0));
-    c = xorOfBases(rewriter, loc, ids.warp, warpBases, k, c);
+    Value c = emitXorOfBases(rewriter, loc, ids.lane, laneBases, k,
+                             i32Const(rewriter, loc, 0));
+    c = emitXorOfBases(rewriter, loc, ids.warp, warpBases, k, c);
     threadCoords.push_back(c);
     int64_t regBits = 0, threadBits = 0;
     for (const LinearLayout::Basis &basis : regBases)

@@ -184,8 +184,10 @@ lowerWithFma(ConversionPatternRewriter &rewriter, Location loc, Operation *op,
   int64_t offset = 0;
   emitBarrier(b, loc);
   for (const TileOperand *t : staged) {
-    Value base = LLVM::GEPOp::create(b, loc, arena->getType(), i8, *arena,
-                                     ArrayRef<LLVM::GEPArg>{offset});
+    // The arena is at most 227 KiB, so offsets fit GEP's 32-bit indices.
+    Value base = LLVM::GEPOp::create(
+        b, loc, arena->getType(), i8, *arena,
+        ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(offset)});
     storeRowMajor(b, loc, base, t->regs, t->layout, ids);
     bases.push_back(base);
     int64_t bytes = t->layout.getNumElements() *
@@ -264,8 +266,11 @@ lowerWithFma(ConversionPatternRewriter &rewriter, Location loc, Operation *op,
 
   SmallVector<Value> sums = init;
   if (int64_t(computed.size()) * k <= kMaxUnrolledFmas) {
-    for (int64_t kk = 0; kk < k; ++kk)
-      step(i32Const(b, loc, kk), i32Const(b, loc, kk / blockSize), sums);
+    for (int64_t kk = 0; kk < k; ++kk) {
+      Value kIndex = i32Const(b, loc, kk);
+      Value blockIndex = i32Const(b, loc, kk / blockSize);
+      step(kIndex, blockIndex, sums);
+    }
   } else {
     // A loop over K keeps the code size independent of K:
     //   before: br body(0, init)

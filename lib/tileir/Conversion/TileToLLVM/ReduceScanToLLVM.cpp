@@ -167,11 +167,7 @@ Value emitShuffleXor(OpBuilder &b, Location loc, Value value,
   Type type = value.getType();
   Type i32 = b.getI32Type();
   auto shfl = [&](Value v) -> Value {
-    return NVVM::ShflOp::create(b, loc, v.getType(),
-                                i32Const(b, loc, -1), v,
-                                i32Const(b, loc, laneMask),
-                                i32Const(b, loc, 0x1f), NVVM::ShflKind::bfly,
-                                UnitAttr());
+    return emitShuffle(b, loc, v, laneMask, NVVM::ShflKind::bfly);
   };
   if (type.isF32() || type.isInteger(32))
     return shfl(value);
@@ -192,9 +188,8 @@ Value emitShuffleXor(OpBuilder &b, Location loc, Value value,
     Value hi = LLVM::TruncOp::create(
         b, loc, i32, LLVM::LShrOp::create(b, loc, bits, i64Const(b, loc, 32)));
     Value newLo = LLVM::ZExtOp::create(b, loc, i64, shfl(lo));
-    Value newHi = LLVM::ShlOp::create(
-        b, loc, LLVM::ZExtOp::create(b, loc, i64, shfl(hi)),
-        i64Const(b, loc, 32));
+    Value wideHi = LLVM::ZExtOp::create(b, loc, i64, shfl(hi));
+    Value newHi = LLVM::ShlOp::create(b, loc, wideHi, i64Const(b, loc, 32));
     shuffled = LLVM::OrOp::create(b, loc, newHi, newLo);
   } else {
     return {};
