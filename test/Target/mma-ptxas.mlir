@@ -1,29 +1,36 @@
 // Matrix products compiled to a cubin on sm_80, sm_89, sm_90 and sm_120:
 // ptxas accepts the mma.sync forms of every element type; e4m3/e5m2 use
 // the fp8 instruction from sm_89 on and the f16 one (after exact widening)
-// before; f32 x f32 is an FMA chain.
+// before; f32 x f32 is an FMA chain. On sm_90, 16-bit products of at least 64
+// rows run on wgmma instead, with operands in swizzled shared memory.
 // REQUIRES: ptxas
 // RUN: tileiras %s --gpu-name sm_80 -o %t.sm80.cubin --emit-ptx %t.sm80.ptx
 // RUN: od -An -tx1 -N4 %t.sm80.cubin | FileCheck %s --check-prefix=ELF
-// RUN: FileCheck %s --check-prefixes=PTX,NOFP8 < %t.sm80.ptx
+// RUN: FileCheck %s --check-prefixes=PTX,NOFP8,SYNC < %t.sm80.ptx
 // RUN: tileiras %s --gpu-name sm_89 -o %t.sm89.cubin --emit-ptx %t.sm89.ptx
 // RUN: od -An -tx1 -N4 %t.sm89.cubin | FileCheck %s --check-prefix=ELF
-// RUN: FileCheck %s --check-prefixes=PTX,FP8 < %t.sm89.ptx
+// RUN: FileCheck %s --check-prefixes=PTX,FP8,SYNC < %t.sm89.ptx
 // RUN: tileiras %s --gpu-name sm_90 -o %t.sm90.cubin --emit-ptx %t.sm90.ptx
 // RUN: od -An -tx1 -N4 %t.sm90.cubin | FileCheck %s --check-prefix=ELF
-// RUN: FileCheck %s --check-prefixes=PTX,FP8 < %t.sm90.ptx
+// RUN: FileCheck %s --check-prefixes=PTX,FP8,WGMMA < %t.sm90.ptx
 // RUN: tileiras %s --gpu-name sm_120 -o %t.sm120.cubin --emit-ptx %t.sm120.ptx
 // RUN: od -An -tx1 -N4 %t.sm120.cubin | FileCheck %s --check-prefix=ELF
-// RUN: FileCheck %s --check-prefixes=PTX,FP8 < %t.sm120.ptx
+// RUN: FileCheck %s --check-prefixes=PTX,FP8,SYNC < %t.sm120.ptx
 
 // ELF: 7f 45 4c 46
 
 // PTX-LABEL: .entry f16_f32(
-// PTX-COUNT-16: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// SYNC-COUNT-16: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// WGMMA: fence.proxy.async.shared::cta
+// WGMMA: wgmma.fence.sync.aligned
+// WGMMA-COUNT-2: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
+// WGMMA: wgmma.commit_group.sync.aligned
+// WGMMA: wgmma.wait_group.sync.aligned 0
 // PTX-LABEL: .entry f16_f16(
 // PTX: mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16
 // PTX-LABEL: .entry bf16_f32(
-// PTX: mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32
+// SYNC: mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32
+// WGMMA: wgmma.mma_async.sync.aligned.m64n32k16.f32.bf16.bf16
 // PTX-LABEL: .entry tf32_f32(
 // PTX: mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
 // PTX-LABEL: .entry f64_f64(

@@ -36,6 +36,7 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
+#include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/StringExtras.h"
@@ -235,7 +236,14 @@ void tileir::buildCodegenPipeline(OpPassManager &pm,
   tilegpu::TileIRAssignLayoutsPassOptions layoutOptions;
   layoutOptions.target = target;
   tile.addPass(tilegpu::createTileIRAssignLayoutsPass(layoutOptions));
+  tilegpu::TileIRStageOperandsPassOptions stageOptions;
+  stageOptions.target = target;
+  tile.addPass(tilegpu::createTileIRStageOperandsPass(stageOptions));
+  tilegpu::TileIRPipelineLoopsPassOptions pipelineOptions;
+  pipelineOptions.target = target;
+  tile.addPass(tilegpu::createTileIRPipelineLoopsPass(pipelineOptions));
   tile.addPass(tilegpu::createTileIRPlanSharedMemoryPass());
+  tile.addPass(tilegpu::createTileIRInsertBarriersPass());
   tile.addPass(createCheckUnrollBudgetPass(options.maxUnrolledOpsPerOp,
                                            options.maxUnrolledOpsPerKernel));
   tilegpu::TileIRPlanResourcesPassOptions resourceOptions;
@@ -247,6 +255,8 @@ void tileir::buildCodegenPipeline(OpPassManager &pm,
   ConvertTileToLLVMPassOptions llvmOptions;
   llvmOptions.target = target;
   pm.addPass(createConvertTileToLLVMPass(llvmOptions));
+  // wgmma and the other NVVM ops without an LLVM intrinsic become inline PTX.
+  pm.addPass(createConvertNVVMToLLVMPass());
   pm.addPass(createCheckCodeSizePass(options.maxLLVMOperations));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

@@ -1,6 +1,7 @@
 // tileir-plan-shared-memory records on every entry the bytes of its
-// shared-memory arena: the largest scratch any one op needs, rounded up to
-// 16 bytes.
+// shared memory: scratch of ops (and buffers) placed by liveness, so here,
+// with one op at a time, the largest scratch any one op needs, rounded up
+// to 16 bytes.
 // RUN: tile-opt %s -split-input-file --tileir-assign-layouts \
 // RUN:   --tileir-plan-shared-memory | FileCheck %s
 
@@ -59,9 +60,10 @@ cuda_tile.module @rounding {
     %o, %t = atomic_rmw_tko relaxed device %p, add, %v : tile<ptr<i32>>, tile<i32> -> tile<i32>, token
     return
   }
-  // Eight 8-bit elements held by one warp: one partial byte, rounded to 16.
+  // Eight 8-bit elements held by one warp: combined in registers and by
+  // shuffles, and every thread then holds the result, so no scratch.
   // CHECK-LABEL: entry @small_reduce(
-  // CHECK: } {tilegpu.num_warps = 4 : i32, tilegpu.shared_bytes = 16 : i64}
+  // CHECK: } {tilegpu.num_warps = 4 : i32, tilegpu.shared_bytes = 0 : i64}
   entry @small_reduce() {
     %x = constant <i8: 1> : tile<8xi8>
     %0 = reduce %x dim=0 identities=[0 : i8] : tile<8xi8> -> tile<i8>

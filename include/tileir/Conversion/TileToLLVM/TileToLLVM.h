@@ -69,6 +69,16 @@ void populateLayoutConversionToLLVMPatterns(TileLLVMTypeConverter &converter,
 /// print and assert.
 void populateDebugToLLVMPatterns(TileLLVMTypeConverter &converter,
                                  mlir::RewritePatternSet &patterns);
+/// Shared buffers (alloc_shared, subview, local_store, local_load),
+/// barriers and copy groups (async_commit, async_wait).
+void populateSharedMemoryToLLVMPatterns(TileLLVMTypeConverter &converter,
+                                        mlir::RewritePatternSet &patterns);
+/// async_copy.
+void populateAsyncCopyToLLVMPatterns(TileLLVMTypeConverter &converter,
+                                     mlir::RewritePatternSet &patterns);
+/// warpgroup_dot (wgmma).
+void populateWarpGroupDotToLLVMPatterns(TileLLVMTypeConverter &converter,
+                                        mlir::RewritePatternSet &patterns);
 
 /// Every pattern family above, and the control-flow ones.
 void populateTileToLLVMPatterns(TileLLVMTypeConverter &converter,

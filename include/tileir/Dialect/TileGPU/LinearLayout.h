@@ -522,6 +522,34 @@ public:
   static llvm::Expected<SharedMemoryLayout> get(llvm::ArrayRef<int64_t> shape,
                                                 SwizzleSpec swizzle);
 
+  /// The layout tensor cores read an operand tile in: wgmma and tcgen05
+  /// through their matrix descriptors, mma.sync through ldmatrix, in both
+  /// cases without bank conflicts. A 2-D tile whose dim `contiguousDim`
+  /// holds consecutive elements is cut along that dim into column blocks of
+  /// `swizzleBytes` (32, 64 or 128) bytes; each block is stored as rows of
+  /// `swizzleBytes` one block after the other, and the 16-byte chunks of
+  /// each 128-byte line are permuted by XOR with the line's index bits
+  /// (byte address bits 4.. ^= bits 7..; CUTLASS's Swizzle<log2(S/16),4,3>).
+  /// Fails unless the tile is 2-D and its contiguous extent is a multiple of
+  /// `swizzleBytes`.
+  static llvm::Expected<SharedMemoryLayout>
+  getMmaSwizzled(llvm::ArrayRef<int64_t> shape, unsigned contiguousDim,
+                 unsigned elementBytes, unsigned swizzleBytes);
+
+  /// Wraps an offset -> coordinates layout (registers are the offset bits,
+  /// no lanes or warps): what a `#tilegpu.shared` attribute holds. Fails
+  /// unless it is a bijection.
+  static llvm::Expected<SharedMemoryLayout>
+  fromLayout(const LinearLayout &offsetToCoords);
+
+  /// What getMmaSwizzled built this layout from, when it was built so (for
+  /// `elementBytes`-byte elements).
+  struct MmaSwizzle {
+    unsigned contiguousDim;
+    unsigned swizzleBytes;
+  };
+  std::optional<MmaSwizzle> matchMmaSwizzled(unsigned elementBytes) const;
+
   /// Offset (as register index) -> coordinates.
   const LinearLayout &getLayout() const { return layout; }
   /// Flat coordinate index -> offset.

@@ -201,7 +201,26 @@ std::string lowering::getSharedArenaName(llvm::StringRef kernelName) {
   return ("__tileir_smem_" + kernelName).str();
 }
 
+/// The `tilegpu.scratch_offset` of `op` (0 when absent).
+static int64_t getScratchOffset(Operation *op) {
+  if (auto attr = op->getAttrOfType<IntegerAttr>(tilegpu::kScratchOffsetAttrName))
+    return attr.getInt();
+  return 0;
+}
+
 FailureOr<Value> lowering::getSharedMemoryBase(OpBuilder &b, Location loc,
+                                               Operation *op) {
+  FailureOr<Value> base = getSharedRegionBase(b, loc, op);
+  int64_t offset = getScratchOffset(op);
+  if (failed(base) || offset == 0)
+    return base;
+  Value bytes = i32Const(b, loc, offset);
+  return LLVM::GEPOp::create(b, loc, base->getType(), b.getI8Type(), *base,
+                             ValueRange{bytes})
+      .getResult();
+}
+
+FailureOr<Value> lowering::getSharedRegionBase(OpBuilder &b, Location loc,
                                                Operation *op) {
   auto func = op->getParentOfType<LLVM::LLVMFuncOp>();
   if (!func)
@@ -221,11 +240,18 @@ bool lowering::sharedArenaHolds(Operation *op, int64_t bytes) {
     return false;
   auto planned =
       func->getAttrOfType<IntegerAttr>(tilegpu::kSharedBytesAttrName);
-  return planned && planned.getInt() >= bytes;
+  return planned && planned.getInt() >= getScratchOffset(op) + bytes;
 }
 
 void lowering::emitBarrier(OpBuilder &b, Location loc) {
   NVVM::Barrier0Op::create(b, loc);
+}
+
+void lowering::emitAsyncProxyFence(OpBuilder &b, Location loc) {
+  MLIRContext *ctx = b.getContext();
+  NVVM::FenceProxyOp::create(
+      b, loc, NVVM::ProxyKindAttr::get(ctx, NVVM::ProxyKind::async_shared),
+      NVVM::SharedSpaceAttr::get(ctx, NVVM::SharedSpace::shared_cta));
 }
 
 Value lowering::emitRowMajorOffset(OpBuilder &b, Location loc,

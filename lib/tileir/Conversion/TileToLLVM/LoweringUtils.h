@@ -141,21 +141,31 @@ emitScalarOp(mlir::OpBuilder &b, mlir::Operation *op,
 /// Name of the shared-memory arena of kernel `kernelName`.
 std::string getSharedArenaName(llvm::StringRef kernelName);
 
-/// Whether the arena of the kernel containing `op` (as planned by
-/// tileir-plan-shared-memory) holds `bytes`: a lowering checks its own need
+/// Whether the shared memory planned for the kernel containing `op` holds
+/// `bytes` from `op`'s scratch offset on: a lowering checks its own need
 /// against the plan so that a planning mistake is a compile error, never an
 /// out-of-bounds shared-memory access.
 bool sharedArenaHolds(mlir::Operation *op, int64_t bytes);
 
-/// Base address (`!llvm.ptr<3>`) of the shared-memory arena of the kernel
-/// containing `op`, which must be inside an llvm.func kernel whose arena
+/// Base address (`!llvm.ptr<3>`) of the shared memory of the kernel
+/// containing `op`, which must be inside an llvm.func kernel whose region
 /// was declared by the kernel lowering.
+mlir::FailureOr<mlir::Value> getSharedRegionBase(mlir::OpBuilder &b,
+                                                 mlir::Location loc,
+                                                 mlir::Operation *op);
+
+/// Base address of `op`'s scratch: the kernel's shared memory plus the
+/// op's `tilegpu.scratch_offset` (tileir-plan-shared-memory).
 mlir::FailureOr<mlir::Value> getSharedMemoryBase(mlir::OpBuilder &b,
                                                  mlir::Location loc,
                                                  mlir::Operation *op);
 
 /// bar.sync 0 for the whole CTA.
 void emitBarrier(mlir::OpBuilder &b, mlir::Location loc);
+
+/// fence.proxy.async.shared::cta: this thread's shared-memory writes are
+/// ordered before later reads through the async proxy (wgmma, tcgen05).
+void emitAsyncProxyFence(mlir::OpBuilder &b, mlir::Location loc);
 
 /// Row-major element offset of `coords` in a tile of `shape` (i32).
 mlir::Value emitRowMajorOffset(mlir::OpBuilder &b, mlir::Location loc,

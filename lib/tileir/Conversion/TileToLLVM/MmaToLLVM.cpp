@@ -492,6 +492,11 @@ lowerWithMmaSync(OpBuilder &b, Location loc, Operation *op,
   tilegpu::MmaConfig config{*instr,
                             tilegpu::getMmaWarpsPerCTA({m, n}, numWarps,
                                                        *instr)};
+  // Layout assignment may have stacked the warps differently (and given the
+  // accumulator that arrangement's fragment layout).
+  if (std::optional<tilegpu::MmaConfig> assigned =
+          tilegpu::getMmaConfig(op, numWarps, target))
+    config.warpsPerCTA = assigned->warpsPerCTA;
   auto fragments = [&](MmaOperand which, ArrayRef<int64_t> shape)
       -> FailureOr<tilegpu::MmaOperandLayout> {
     llvm::Expected<tilegpu::MmaOperandLayout> layout =

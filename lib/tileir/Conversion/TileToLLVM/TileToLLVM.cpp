@@ -73,6 +73,10 @@ TileLLVMTypeConverter::TileLLVMTypeConverter(MLIRContext *context,
     SmallVector<Type> fields(numRegisters, element);
     return LLVM::LLVMStructType::getLiteral(tile.getContext(), fields);
   });
+  // A shared buffer is the address of its first element.
+  addConversion([](tilegpu::SMemType buffer) -> Type {
+    return LLVM::LLVMPointerType::get(buffer.getContext(), 3);
+  });
   addConversion([](cuda_tile::TokenType token) -> Type {
     return LLVM::LLVMStructType::getLiteral(token.getContext(), {});
   });
@@ -104,6 +108,9 @@ void tileir::populateTileToLLVMPatterns(TileLLVMTypeConverter &converter,
   populateMmaToLLVMPatterns(converter, patterns);
   populateLayoutConversionToLLVMPatterns(converter, patterns);
   populateDebugToLLVMPatterns(converter, patterns);
+  populateSharedMemoryToLLVMPatterns(converter, patterns);
+  populateAsyncCopyToLLVMPatterns(converter, patterns);
+  populateWarpGroupDotToLLVMPatterns(converter, patterns);
   cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
 }
 

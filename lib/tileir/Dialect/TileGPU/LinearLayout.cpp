@@ -1279,6 +1279,101 @@ Expected<SharedMemoryLayout> SharedMemoryLayout::get(ArrayRef<int64_t> shape,
   return SharedMemoryLayout(std::move(*layout), std::move(*inverse), swizzle);
 }
 
+Expected<SharedMemoryLayout>
+SharedMemoryLayout::getMmaSwizzled(ArrayRef<int64_t> shape,
+                                   unsigned contiguousDim,
+                                   unsigned elementBytes,
+                                   unsigned swizzleBytes) {
+  if (llvm::Error err = verifyShape(shape))
+    return std::move(err);
+  if (shape.size() != 2 || contiguousDim > 1)
+    return makeError("an MMA shared layout needs a 2-D tile");
+  if (swizzleBytes != 32 && swizzleBytes != 64 && swizzleBytes != 128)
+    return makeError("swizzle must be 32, 64 or 128 bytes");
+  if (elementBytes == 0 || !llvm::isPowerOf2_32(elementBytes) ||
+      elementBytes > 16)
+    return makeError("element size must be a power of two up to 16 bytes");
+  unsigned c = contiguousDim, r = 1 - contiguousDim;
+  int64_t blockElems = swizzleBytes / elementBytes;
+  if (shape[c] % blockElems != 0)
+    return makeError("contiguous extent " + llvm::Twine(shape[c]) +
+                     " is not a multiple of the " + llvm::Twine(swizzleBytes) +
+                     "-byte swizzle");
+  // Element offsets: within = x_c % W, block = x_c / W, offset = within +
+  // W * (x_r + rows * block). All factors are powers of two, so every
+  // coordinate bit lands on one offset bit.
+  unsigned colBits = log2Exact(shape[c]), rowBits = log2Exact(shape[r]);
+  unsigned withinBits = log2Exact(blockElems);
+  // The flat index is row-major: dim 1 in the low bits.
+  unsigned shift[2] = {log2Exact(shape[1]), 0};
+  auto rawOffsetOf = [&](unsigned dim, unsigned bit) -> uint64_t {
+    if (dim == c) {
+      if (bit < withinBits)
+        return uint64_t(1) << bit;
+      return uint64_t(1) << (bit + rowBits);
+    }
+    return uint64_t(1) << (withinBits + bit);
+  };
+  // The swizzle: 16-byte chunk bits ^= 128-byte line bits.
+  unsigned chunkShift = log2Exact(16 / elementBytes);
+  unsigned chunkBits = log2Exact(swizzleBytes / 16);
+  unsigned lineShift = chunkShift + 3;
+  auto swizzle = [&](uint64_t raw) {
+    uint64_t line = (raw >> lineShift) & lowMask(chunkBits);
+    return raw ^ (line << chunkShift);
+  };
+  unsigned numBits = colBits + rowBits;
+  SmallVector<uint64_t, 16> coordToOffset(numBits, 0);
+  for (unsigned dim = 0; dim < 2; ++dim)
+    for (unsigned bit = 0, e = log2Exact(shape[dim]); bit < e; ++bit)
+      coordToOffset[shift[dim] + bit] = swizzle(rawOffsetOf(dim, bit));
+  F2Map offsetMap(numBits, coordToOffset);
+  std::optional<F2Map> inverse = offsetMap.getInverse();
+  if (!inverse)
+    return makeError("MMA shared layout is not a bijection");
+  SmallVector<uint64_t, 8> lanes(LinearLayout::kNumLaneBits, 0);
+  Expected<LinearLayout> layout =
+      LinearLayout::getFlat(shape, inverse->getColumns(), lanes, {});
+  if (!layout)
+    return layout.takeError();
+  return SharedMemoryLayout(std::move(*layout), std::move(offsetMap),
+                            SwizzleSpec());
+}
+
+Expected<SharedMemoryLayout>
+SharedMemoryLayout::fromLayout(const LinearLayout &offsetToCoords) {
+  if (offsetToCoords.getNumWarps() != 1 ||
+      llvm::any_of(offsetToCoords.getFlatBases(HwDim::Lane),
+                   [](uint64_t b) { return b != 0; }))
+    return makeError("a shared-memory layout has no lanes or warps");
+  F2Map map(offsetToCoords.getNumElementBits(),
+            offsetToCoords.getFlatBases(HwDim::Register));
+  std::optional<F2Map> inverse = map.getInverse();
+  if (!inverse)
+    return makeError("a shared-memory layout must be a bijection between "
+                     "offsets and elements");
+  return SharedMemoryLayout(offsetToCoords, std::move(*inverse),
+                            SwizzleSpec());
+}
+
+std::optional<SharedMemoryLayout::MmaSwizzle>
+SharedMemoryLayout::matchMmaSwizzled(unsigned elementBytes) const {
+  if (layout.getRank() != 2)
+    return std::nullopt;
+  for (unsigned swizzleBytes : {128u, 64u, 32u})
+    for (unsigned dim : {1u, 0u}) {
+      Expected<SharedMemoryLayout> candidate =
+          getMmaSwizzled(layout.getShape(), dim, elementBytes, swizzleBytes);
+      if (!candidate) {
+        llvm::consumeError(candidate.takeError());
+        continue;
+      }
+      if (candidate->getLayout() == layout)
+        return MmaSwizzle{dim, swizzleBytes};
+    }
+  return std::nullopt;
+}
+
 int64_t SharedMemoryLayout::getOffset(ArrayRef<int64_t> coords) const {
   return int64_t(offsetMap.apply(layout.flatten(coords)));
 }

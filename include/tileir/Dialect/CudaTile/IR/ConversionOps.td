@@ -36,7 +36,7 @@ def CudaTile_PackableTile
 // BitcastOp
 //===----------------------------------------------------------------------===//
 
-def CudaTile_BitcastOp : CudaTile_Op<"bitcast", [
+def CudaTile_BitcastOp : CudaTile_Op<"bitcast", [Elementwise,
     Pure, AllShapesMatch<["source", "result"]>]> {
   let summary = "reinterpret the bits of each element as another type";
   let description = [{
@@ -62,7 +62,7 @@ def CudaTile_BitcastOp : CudaTile_Op<"bitcast", [
 // ExtIOp
 //===----------------------------------------------------------------------===//
 
-def CudaTile_ExtIOp : CudaTile_Op<"exti", [
+def CudaTile_ExtIOp : CudaTile_Op<"exti", [Elementwise,
     Pure, AllShapesMatch<["from", "to"]>]> {
   let summary = "widen integer elements";
   let description = [{
@@ -87,7 +87,7 @@ def CudaTile_ExtIOp : CudaTile_Op<"exti", [
 // TruncIOp
 //===----------------------------------------------------------------------===//
 
-def CudaTile_TruncIOp : CudaTile_Op<"trunci", [
+def CudaTile_TruncIOp : CudaTile_Op<"trunci", [Elementwise,
     Pure, AllShapesMatch<["from", "to"]>]> {
   let summary = "narrow integer elements";
   let description = [{
@@ -118,7 +118,7 @@ def CudaTile_TruncIOp : CudaTile_Op<"trunci", [
 // FToFOp
 //===----------------------------------------------------------------------===//
 
-def CudaTile_FToFOp : CudaTile_Op<"ftof", [
+def CudaTile_FToFOp : CudaTile_Op<"ftof", [Elementwise,
     Pure, AllShapesMatch<["from", "to"]>]> {
   let summary = "convert between float types";
   let description = [{
@@ -148,7 +148,7 @@ def CudaTile_FToFOp : CudaTile_Op<"ftof", [
 // FToIOp
 //===----------------------------------------------------------------------===//
 
-def CudaTile_FToIOp : CudaTile_Op<"ftoi", [
+def CudaTile_FToIOp : CudaTile_Op<"ftoi", [Elementwise,
     Pure, AllShapesMatch<["from", "to"]>]> {
   let summary = "convert float elements to integers";
   let description = [{
@@ -177,7 +177,7 @@ def CudaTile_FToIOp : CudaTile_Op<"ftoi", [
 // IToFOp
 //===----------------------------------------------------------------------===//
 
-def CudaTile_IToFOp : CudaTile_Op<"itof", [
+def CudaTile_IToFOp : CudaTile_Op<"itof", [Elementwise,
     Pure, AllShapesMatch<["from", "to"]>]> {
   let summary = "convert integer elements to floats";
   let description = [{
@@ -207,7 +207,7 @@ def CudaTile_IToFOp : CudaTile_Op<"itof", [
 // IntToPtrOp
 //===----------------------------------------------------------------------===//
 
-def CudaTile_IntToPtrOp : CudaTile_Op<"int_to_ptr", [
+def CudaTile_IntToPtrOp : CudaTile_Op<"int_to_ptr", [Elementwise,
     Pure, AllShapesMatch<["source", "result"]>]> {
   let summary = "convert i64 elements to pointers";
   let description = [{
@@ -230,7 +230,7 @@ def CudaTile_IntToPtrOp : CudaTile_Op<"int_to_ptr", [
 // PtrToIntOp
 //===----------------------------------------------------------------------===//
 
-def CudaTile_PtrToIntOp : CudaTile_Op<"ptr_to_int", [
+def CudaTile_PtrToIntOp : CudaTile_Op<"ptr_to_int", [Elementwise,
     Pure, AllShapesMatch<["source", "result"]>]> {
   let summary = "convert pointers to i64 elements";
   let description = [{
@@ -253,7 +253,7 @@ def CudaTile_PtrToIntOp : CudaTile_Op<"ptr_to_int", [
 // PtrToPtrOp
 //===----------------------------------------------------------------------===//
 
-def CudaTile_PtrToPtrOp : CudaTile_Op<"ptr_to_ptr", [
+def CudaTile_PtrToPtrOp : CudaTile_Op<"ptr_to_ptr", [Elementwise,
     Pure, AllShapesMatch<["source", "result"]>]> {
   let summary = "change the pointee type of pointers";
   let description = [{

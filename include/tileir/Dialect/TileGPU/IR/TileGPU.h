@@ -21,6 +21,9 @@
 #define GET_ATTRDEF_CLASSES
 #include "tileir/Dialect/TileGPU/IR/TileGPUAttrs.h.inc"
 
+#define GET_TYPEDEF_CLASSES
+#include "tileir/Dialect/TileGPU/IR/TileGPUTypes.h.inc"
+
 #define GET_OP_CLASSES
 #include "tileir/Dialect/TileGPU/IR/TileGPUOps.h.inc"
 
@@ -30,6 +33,10 @@ namespace mlir::tilegpu {
 inline constexpr llvm::StringLiteral kNumWarpsAttrName = "tilegpu.num_warps";
 inline constexpr llvm::StringLiteral kSharedBytesAttrName =
     "tilegpu.shared_bytes";
+/// Where in the kernel's shared memory an op's scratch starts (bytes; absent
+/// means 0), set by tileir-plan-shared-memory.
+inline constexpr llvm::StringLiteral kScratchOffsetAttrName =
+    "tilegpu.scratch_offset";
 inline constexpr llvm::StringLiteral kClusterSizeAttrName =
     "tilegpu.cluster_size";
 /// The resource plan (tileir-plan-resources): the register cap per thread,
@@ -46,21 +53,6 @@ LayoutAttr getLayout(Type type);
 /// `type` with its encoding replaced by `layout`.
 cuda_tile::TileType withLayout(cuda_tile::TileType type,
                                const tileir::LinearLayout &layout);
-
-/// Largest number of candidate source registers a warp-shuffle conversion
-/// may shuffle per destination register before a round trip through shared
-/// memory is cheaper (each candidate costs a shfl.sync and a select).
-inline constexpr int64_t kMaxShuffleCandidates = 4;
-
-/// How a `tilegpu.convert_layout` from `src` to `dst` is lowered: the kind
-/// planConversion proves, except that a warp shuffle whose source register
-/// depends on the lane through more than kMaxShuffleCandidates candidates
-/// goes through shared memory. The lowering and the shared-memory planner
-/// both ask this, so the arena always covers the conversions that use it.
-/// Fails (with the reason) when no conversion exists.
-llvm::Expected<tileir::ConversionKind>
-getConversionStrategy(const tileir::LinearLayout &src,
-                      const tileir::LinearLayout &dst);
 
 /// Bytes one element of `element` takes in a register of the lowering (and
 /// in a shared-memory round trip): booleans and sub-byte types a byte, tf32

@@ -33,4 +33,29 @@ def TileGPU_LayoutAttr : TileGPU_Attr<"Layout", "layout"> {
   }];
 }
 
+def TileGPU_SharedLayoutAttr : TileGPU_Attr<"SharedLayout", "shared"> {
+  let summary = "placement of a tile's elements in a shared-memory buffer";
+  let description = [{
+    A bijection over GF(2) between element offsets in the buffer and tile
+    coordinates: offset bit i stores the element whose coordinates are the
+    XOR of the bases of the set offset bits. Row-major buffers, column
+    blocks and the XOR swizzles that ldmatrix, wgmma and tcgen05 read
+    without bank conflicts are all such maps
+    (tileir::SharedMemoryLayout::getMmaSwizzled builds the latter).
+
+    ```mlir
+    #tilegpu.shared<shape=[8, 16], offset=[[0, 1], [0, 2], [0, 4], [1, 8],
+                    [0, 8], [2, 0], [4, 0]]>
+    ```
+  }];
+  let parameters = (ins "::tileir::LinearLayout":$layout);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    ::llvm::ArrayRef<int64_t> getShape() const { return getLayout().getShape(); }
+    /// The offset <-> coordinate maps.
+    ::tileir::SharedMemoryLayout getSharedMemoryLayout() const;
+  }];
+}
+
 #endif // TILEIR_DIALECT_TILEGPU_IR_TILEGPUATTRS_TD

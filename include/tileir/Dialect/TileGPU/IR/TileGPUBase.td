@@ -24,6 +24,7 @@ def TileGPU_Dialect : Dialect {
   }];
   let cppNamespace = "::mlir::tilegpu";
   let useDefaultAttributePrinterParser = 1;
+  let useDefaultTypePrinterParser = 1;
   let dependentDialects = ["::mlir::cuda_tile::CudaTileDialect"];
 }
 

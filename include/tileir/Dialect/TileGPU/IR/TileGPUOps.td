@@ -11,6 +11,7 @@
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "tileir/Dialect/TileGPU/IR/TileGPUBase.td"
 include "tileir/Dialect/TileGPU/IR/TileGPUAttrs.td"
+include "tileir/Dialect/TileGPU/IR/TileGPUTypes.td"
 include "tileir/Dialect/CudaTile/IR/CudaTileTypes.td"
 
 def TileGPU_ConvertLayoutOp : TileGPU_Op<"convert_layout", [Pure]> {
@@ -31,6 +32,211 @@ def TileGPU_ConvertLayoutOp : TileGPU_Op<"convert_layout", [Pure]> {
   }];
   let hasVerifier = 1;
   let hasFolder = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Shared memory
+//===----------------------------------------------------------------------===//
+
+def TileGPU_AllocSharedOp : TileGPU_Op<"alloc_shared",
+    [MemoryEffects<[MemAlloc]>]> {
+  let summary = "a shared-memory buffer";
+  let description = [{
+    A buffer of the CTA's shared memory, uninitialized. It lives from here
+    to its last use; `tileir-plan-shared-memory` gives it a byte `offset` in
+    the kernel's shared memory, reusing the space of buffers whose lives do
+    not overlap.
+
+    ```mlir
+    %a = tilegpu.alloc_shared : !tilegpu.smem<128x64xbf16, #shared, stages = 4>
+    ```
+  }];
+  let arguments = (ins OptionalAttr<I64Attr>:$offset);
+  let results = (outs TileGPU_SMemType:$result);
+  let assemblyFormat = "attr-dict `:` qualified(type($result))";
+}
+
+def TileGPU_SubviewOp : TileGPU_Op<"subview", [Pure]> {
+  let summary = "one stage of a multi-stage buffer";
+  let description = [{
+    The tile at stage `index` (rank-0 integer, in [0, stages)) of `buffer`.
+
+    ```mlir
+    %s = tilegpu.subview %buf[%i] : !tilegpu.smem<..., stages = 4>, tile<i32>
+           -> !tilegpu.smem<...>
+    ```
+  }];
+  let arguments = (ins TileGPU_SMemType:$buffer, CudaTile_ScalarIntTile:$index);
+  let results = (outs TileGPU_SMemType:$result);
+  let assemblyFormat = [{
+    $buffer `[` $index `]` attr-dict `:` qualified(type($buffer)) `,`
+      qualified(type($index)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def TileGPU_PermuteSharedOp : TileGPU_Op<"permute_shared", [Pure]> {
+  let summary = "view a shared tile with its dimensions permuted";
+  let description = [{
+    The same bytes seen as the tile whose dim i is dim `permutation[i]` of
+    `buffer`: no data moves. A transposed operand (attention's K^T) is
+    stored as loaded and read through this view.
+  }];
+  let arguments = (ins TileGPU_SMemType:$buffer, DenseI32ArrayAttr:$permutation);
+  let results = (outs TileGPU_SMemType:$result);
+  let assemblyFormat = [{
+    $buffer $permutation attr-dict `:` qualified(type($buffer)) `->`
+      qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def TileGPU_LocalStoreOp : TileGPU_Op<"local_store"> {
+  let summary = "write a tile from registers into shared memory";
+  let description = [{
+    Every thread stores the elements it holds (one copy of each) at the
+    offsets the buffer's layout gives them. Ordinary (generic-proxy)
+    stores: other threads, and the tensor cores, see them only after the
+    barrier (and proxy fence) that `tileir-insert-barriers` places.
+  }];
+  let arguments = (ins CudaTile_AnyTile:$value,
+                       Arg<TileGPU_SMemType, "", [MemWrite]>:$buffer);
+  let assemblyFormat = [{
+    $value `,` $buffer attr-dict `:` qualified(type($value)) `,`
+      qualified(type($buffer))
+  }];
+  let hasVerifier = 1;
+}
+
+def TileGPU_LocalLoadOp : TileGPU_Op<"local_load"> {
+  let summary = "read a tile from shared memory into registers";
+  let description = [{
+    Every thread loads the elements its layout gives it: ldmatrix when the
+    result is an mma.sync fragment of 16-bit elements, otherwise vector
+    loads as wide as the buffer's layout keeps elements together.
+  }];
+  let arguments = (ins Arg<TileGPU_SMemType, "", [MemRead]>:$buffer);
+  let results = (outs CudaTile_AnyTile:$result);
+  let assemblyFormat = [{
+    $buffer attr-dict `:` qualified(type($buffer)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Asynchronous copies
+//===----------------------------------------------------------------------===//
+
+def TileGPU_AsyncCopyOp : TileGPU_Op<"async_copy",
+    [AttrSizedOperandSegments]> {
+  let summary = "copy one tile of a view into shared memory asynchronously";
+  let description = [{
+    Starts copying the tile at `index` of `view` into `buffer`, with the
+    semantics of `load_view_tko weak`: elements out of bounds (or every
+    element, when `predicate` is false) read as zero. The copy completes
+    for the issuing thread at the `async_wait` that retires its group
+    (`async_commit`); other threads see it after a barrier. Lowered to
+    `cp.async` with zero fill (16-byte chunks where alignment is proven or
+    checked, else ordinary loads and stores).
+
+    ```mlir
+    tilegpu.async_copy %pv[%i, %k], %stage if %p : tile<i1>
+        : partition_view<...>[tile<i32>, tile<i32>], !tilegpu.smem<...>
+    ```
+  }];
+  let arguments = (ins CudaTile_TileView:$view,
+                       Variadic<CudaTile_IntTile>:$index,
+                       Arg<TileGPU_SMemType, "", [MemWrite]>:$buffer,
+                       Optional<CudaTile_ScalarIntTile>:$predicate);
+  let assemblyFormat = [{
+    $view `[` $index `]` `,` $buffer
+      (`if` $predicate^ `:` qualified(type($predicate)))? attr-dict `:`
+      qualified(type($view)) `[` qualified(type($index)) `]` `,`
+      qualified(type($buffer))
+  }];
+  let hasVerifier = 1;
+}
+
+def TileGPU_AsyncCommitOp : TileGPU_Op<"async_commit",
+    [MemoryEffects<[MemWrite]>]> {
+  let summary = "close the group of asynchronous copies issued so far";
+  let assemblyFormat = "attr-dict";
+}
+
+def TileGPU_AsyncWaitOp : TileGPU_Op<"async_wait",
+    [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "wait until at most `pending` copy groups are in flight";
+  let arguments = (ins I32Attr:$pending);
+  let assemblyFormat = "$pending attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
+// Synchronization
+//===----------------------------------------------------------------------===//
+
+def TileGPU_BarrierOp : TileGPU_Op<"barrier",
+    [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "CTA barrier, optionally after a generic-to-async proxy fence";
+  let description = [{
+    `bar.sync` over the whole CTA. With `async_proxy`, each thread first
+    orders its shared-memory writes before later reads by the async proxy
+    (`fence.proxy.async.shared::cta`), which wgmma and tcgen05 read
+    through.
+  }];
+  let arguments = (ins UnitAttr:$async_proxy);
+  let assemblyFormat = "(`async_proxy` $async_proxy^)? attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
+// Tensor cores
+//===----------------------------------------------------------------------===//
+
+def TileGPU_WarpGroupDotOp : TileGPU_Op<"warpgroup_dot"> {
+  let summary = "D = A x B + C with wgmma, operands in shared memory";
+  let description = [{
+    The warpgroup matrix product of sm_90 (`wgmma.mma_async`): `rhs` (K x
+    N) and, when it is a buffer, `lhs` (M x K) are read from shared memory
+    through matrix descriptors, so their layouts must be wgmma's
+    (getMmaSwizzled with a 32-, 64- or 128-byte swizzle); a register `lhs`
+    must be in the wgmma A-fragment layout (getWgmmaOperandALayout, the
+    accumulator layout of a product of the same rows, so a softmax'ed
+    accumulator feeds the next product without moving). `acc` and the
+    result are held in the wgmma accumulator layout. Each warpgroup computes its rows (or columns)
+    of the result; the op waits for its products before it returns, unless
+    it is `async`: then the result may only feed the accumulator of the next
+    `warpgroup_dot` and `tilegpu.warpgroup_dot_wait`, which says when the
+    products (and their reads of shared memory) are done.
+  }];
+  let arguments = (ins Arg<AnyTypeOf<[TileGPU_SMemType, CudaTile_AnyTile]>,
+                           "", [MemRead]>:$lhs,
+                       Arg<TileGPU_SMemType, "", [MemRead]>:$rhs,
+                       CudaTile_AnyTile:$acc,
+                       UnitAttr:$is_async);
+  let results = (outs CudaTile_AnyTile:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs `,` $acc attr-dict `:` qualified(type($lhs)) `,`
+      qualified(type($rhs)) `,` qualified(type($acc)) `->`
+      qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def TileGPU_WarpGroupDotWaitOp : TileGPU_Op<"warpgroup_dot_wait",
+    [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "wait for asynchronous warpgroup products";
+  let description = [{
+    Waits until at most `pending` groups of asynchronous `warpgroup_dot`s of
+    this warpgroup are in flight (`wgmma.wait_group`). The operands are the
+    accumulators those products write; the results are the same values,
+    safe to read once no product is pending, and tied to the wait so that
+    nothing reads them before it.
+  }];
+  let arguments = (ins Variadic<CudaTile_AnyTile>:$values, I32Attr:$pending);
+  let results = (outs Variadic<CudaTile_AnyTile>:$results);
+  let assemblyFormat = [{
+    $values attr-dict `:` qualified(type($values)) `->` qualified(type($results))
+  }];
+  let hasVerifier = 1;
 }
 
 #endif // TILEIR_DIALECT_TILEGPU_IR_TILEGPUOPS_TD

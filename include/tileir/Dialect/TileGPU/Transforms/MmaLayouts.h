@@ -78,6 +78,15 @@ std::optional<MmaConfig> getMmaConfig(Type lhs, Type rhs, Type acc,
 std::optional<MmaConfig> getMmaConfig(Operation *mmaOp, unsigned numWarps,
                                       const tileir::GPUTarget &target);
 
+/// The attribute (`array<i64: wm, wn>`) with which layout assignment fixes
+/// the warp arrangement of an `mmaf`/`mmai` lowered with mma.sync;
+/// getMmaConfig(Operation *) honours it.
+inline constexpr llvm::StringLiteral kMmaWarpsAttrName = "tilegpu.mma_warps";
+/// Set by tileir-stage-operands on an `mmaf`/`mmai` whose A, B and C are all
+/// in their mma.sync fragment layouts: its lowering needs no scratch.
+inline constexpr llvm::StringLiteral kOperandsInFragmentsAttrName =
+    "tilegpu.operands_in_fragments";
+
 /// The fragment layout of one operand of a configured mma over a 2-D tile
 /// (rows x cols: A is M x K, B is K x N, C is M x N) or a batched 3-D tile
 /// (batch x rows x cols).
@@ -105,6 +114,60 @@ struct MmaOperandLayout {
 llvm::Expected<MmaOperandLayout>
 getMmaOperandLayout(const MmaConfig &config, tileir::MmaOperand operand,
                     llvm::ArrayRef<int64_t> shape);
+
+//===----------------------------------------------------------------------===//
+// wgmma (sm_90)
+//===----------------------------------------------------------------------===//
+
+/// How warpgroup MMA computes an `mmaf` on sm_90: both operands are read
+/// from shared memory, each warpgroup (4 consecutive warps) owns a
+/// (M / groupsM) x (N / groupsN) block of the accumulator and computes it
+/// with m64 x instrN x instrK instructions.
+struct WgmmaConfig {
+  int64_t groupsM = 1, groupsN = 1;
+  /// N of one instruction: the warpgroup's whole block width.
+  int64_t instrN = 0;
+  /// K of one instruction (16 for 16-bit inputs).
+  int64_t instrK = 0;
+};
+
+/// The wgmma configuration of a product of `lhs` (M x K) and `rhs` (K x N)
+/// tiles into `acc` (M x N) in a kernel of `numWarps` warps, or
+/// std::nullopt when it has none: the target lacks wgmma, the inputs are not
+/// both f16 or both bf16 with an f32 accumulator, the warps do not form
+/// whole warpgroups, or the shapes do not tile (M a multiple of 64 per
+/// warpgroup row, N a multiple of 16 and at most 256 per warpgroup column,
+/// K a multiple of 16).
+std::optional<WgmmaConfig> getWgmmaConfig(Type lhs, Type rhs, Type acc,
+                                          unsigned numWarps,
+                                          const tileir::GPUTarget &target);
+/// The same from the element types of A, B and the accumulator and the
+/// product's M, N and K.
+std::optional<WgmmaConfig> getWgmmaConfig(Type a, Type b, Type acc, int64_t m,
+                                          int64_t n, int64_t k,
+                                          unsigned numWarps,
+                                          const tileir::GPUTarget &target);
+
+/// The accumulator layout of a wgmma configured as `config` over an M x N
+/// tile: register order is the instructions' (for each n8 column chunk the
+/// four values (r, 2c), (r, 2c+1), (r+8, 2c), (r+8, 2c+1), then one block of
+/// registers per 64-row instruction), lanes as in mma.sync, warps 16 rows
+/// apart within a warpgroup, warpgroups over M first, then N.
+llvm::Expected<tileir::LinearLayout>
+getWgmmaAccumulatorLayout(const WgmmaConfig &config,
+                          llvm::ArrayRef<int64_t> shape, unsigned numWarps);
+
+/// The layout of an M x K A operand held in registers for a wgmma
+/// configured as `config`: per 16 columns of K the fragment a0..a7 of the
+/// PTX (pairs along K, then 8 rows down, then 8 columns right), blocks of 16
+/// columns next, then 64-row instructions; lanes and warps as in the
+/// accumulator, and warpgroups that split N hold the same rows (zero warp
+/// bases). It equals the accumulator layout of a product with the same
+/// rows and N = K, which is why a softmax'ed accumulator feeds the next
+/// product in place.
+llvm::Expected<tileir::LinearLayout>
+getWgmmaOperandALayout(const WgmmaConfig &config,
+                       llvm::ArrayRef<int64_t> shape, unsigned numWarps);
 
 } // namespace mlir::tilegpu
 

@@ -16,11 +16,15 @@ def TileIRAssignLayoutsPass
   let description = [{
     Chooses the number of warps of each kernel (from its tile shapes and the
     `num_worker_warps_per_cta` hint) and gives every tile value of rank >= 1
-    a `#tilegpu.layout` encoding: blocked layouts for global-memory access,
-    MMA fragment layouts around `mmaf`/`mmai`, sliced layouts after
-    reductions. Where an operand's layout differs from what its user needs,
-    a `tilegpu.convert_layout` is inserted. Rank-0 tiles keep no encoding:
-    every thread holds their value.
+    a `#tilegpu.layout` encoding. Matrix products on tensor cores anchor
+    their results in the accumulator layout of the target's instruction
+    (wgmma on sm_90, mma.sync elsewhere); element-wise ops, reductions,
+    reshapes, broadcasts, loop-carried values and `if` results propagate
+    it; everything else takes the coalesced blocked layout loads and stores
+    want. Where an operand's layout differs from what its user needs, a
+    `tilegpu.convert_layout` is inserted (splat constants are re-created in
+    the needed layout). Rank-0 tiles keep no encoding: every thread holds
+    their value.
 
     Before:
     ```mlir
@@ -36,6 +40,53 @@ def TileIRAssignLayoutsPass
            "GPU the kernels are compiled for (sm_80 ... sm_120)">,
     Option<"numWarps", "num-warps", "unsigned", /*default=*/"0",
            "Warps per CTA; 0 chooses from the tile shapes and hints">,
+    Option<"tensorCores", "tensor-core-layouts", "bool", /*default=*/"true",
+           "Anchor matrix products in their tensor-core accumulator "
+           "layouts and propagate them (false: every tile blocked)">,
+  ];
+  let dependentDialects = ["::mlir::tilegpu::TileGPUDialect"];
+}
+
+def TileIRStageOperandsPass
+    : Pass<"tileir-stage-operands", "::mlir::cuda_tile::ModuleOp"> {
+  let summary = "Move the operands of tensor-core products into shared memory";
+  let description = [{
+    For each `mmaf`/`mmai` whose accumulator has a tensor-core layout
+    (tileir-assign-layouts), stores A and B into `tilegpu.alloc_shared`
+    buffers in the swizzled layout the instructions read without bank
+    conflicts (SharedMemoryLayout::getMmaSwizzled, keeping the dim the
+    registers hold contiguously). With wgmma the product becomes a
+    `tilegpu.warpgroup_dot` of the two buffers; with mma.sync each operand
+    is read back by `tilegpu.local_load` in its fragment layout. Operands
+    defined outside the loops around the product are stored before those
+    loops.
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"sm_90\"",
+           "GPU the kernels are compiled for (sm_80 ... sm_120)">,
+  ];
+  let dependentDialects = ["::mlir::tilegpu::TileGPUDialect"];
+}
+
+def TileIRPipelineLoopsPass
+    : Pass<"tileir-pipeline-loops", "::mlir::cuda_tile::ModuleOp"> {
+  let summary = "Issue the loads that feed shared memory stages ahead";
+  let description = [{
+    In each `for` loop, a weak `load_view_tko` whose tile is only stored
+    into a shared buffer of the body (tileir-stage-operands) becomes a
+    `tilegpu.async_copy` into a multi-stage buffer, issued S - 1
+    iterations ahead (a prologue fills the first S - 1 stages; the body
+    waits for its stage, issues the copy S - 1 iterations ahead, and reads
+    its stage). S is the target's default (3 before sm_90, 4 from it) or
+    the loads' `latency` hint plus one, reduced to what shared memory holds;
+    fewer than 2 stages leave the loop alone. Only loops that write no
+    global memory, with loads whose indices are pure functions of the
+    induction variable and whose views pad with zero, are rewritten.
+    Remarks (category `memory`) say what was pipelined and why not.
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"sm_90\"",
+           "GPU the kernels are compiled for (sm_80 ... sm_120)">,
   ];
   let dependentDialects = ["::mlir::tilegpu::TileGPUDialect"];
 }
@@ -48,6 +99,23 @@ def TileIRPlanSharedMemoryPass
     conversions, cross-warp reductions and scans, MMA operand staging) uses
     it only while it runs, so one arena sized to the largest need serves the
     kernel. The size is recorded as `tilegpu.shared_bytes` on the entry.
+  }];
+  let dependentDialects = ["::mlir::tilegpu::TileGPUDialect"];
+}
+
+def TileIRInsertBarriersPass
+    : Pass<"tileir-insert-barriers", "::mlir::cuda_tile::ModuleOp"> {
+  let summary = "Place CTA barriers where threads would race on shared memory";
+  let description = [{
+    Runs after tileir-plan-shared-memory. Walks each kernel in program
+    order, keeping the shared-memory accesses made since the last barrier
+    (buffer stores and loads, tensor-core reads, asynchronous copies once
+    waited for, ops' scratch), and inserts a `tilegpu.barrier` before an
+    access that overlaps a pending one where either writes, and before a
+    `warpgroup_dot` that reads pending generic writes (with the
+    generic-to-async proxy fence when the writes it orders are read by
+    wgmma). Loops are analysed to a fixpoint with their previous iteration;
+    `if` joins its branches.
   }];
   let dependentDialects = ["::mlir::tilegpu::TileGPUDialect"];
 }

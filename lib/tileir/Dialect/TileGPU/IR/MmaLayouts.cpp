@@ -98,9 +98,15 @@ mlir::tilegpu::getMmaConfig(Operation *op, unsigned numWarps,
   if (!isa<cuda_tile::MmaFOp, cuda_tile::MmaIOp>(op) ||
       op->getNumOperands() < 3)
     return std::nullopt;
-  return getMmaConfig(op->getOperand(0).getType(),
-                      op->getOperand(1).getType(),
-                      op->getOperand(2).getType(), numWarps, target);
+  std::optional<MmaConfig> config =
+      getMmaConfig(op->getOperand(0).getType(), op->getOperand(1).getType(),
+                   op->getOperand(2).getType(), numWarps, target);
+  // Layout assignment may have fixed another arrangement of the warps.
+  if (auto warps = op->getAttrOfType<DenseI64ArrayAttr>(kMmaWarpsAttrName);
+      config && warps && warps.size() == 2 && warps[0] > 0 && warps[1] > 0 &&
+      warps[0] * warps[1] == int64_t(numWarps))
+    config->warpsPerCTA = {warps[0], warps[1]};
+  return config;
 }
 
 llvm::Expected<MmaOperandLayout>
@@ -136,4 +142,98 @@ mlir::tilegpu::getMmaOperandLayout(const MmaConfig &config,
   if (!layout)
     return layout.takeError();
   return MmaOperandLayout{*layout, *matrix, batch};
+}
+
+//===----------------------------------------------------------------------===//
+// wgmma
+//===----------------------------------------------------------------------===//
+
+std::optional<WgmmaConfig>
+mlir::tilegpu::getWgmmaConfig(Type lhs, Type rhs, Type acc, unsigned numWarps,
+                              const tileir::GPUTarget &target) {
+  auto lhsTile = dyn_cast<cuda_tile::TileType>(lhs);
+  auto rhsTile = dyn_cast<cuda_tile::TileType>(rhs);
+  auto accTile = dyn_cast<cuda_tile::TileType>(acc);
+  if (!lhsTile || !rhsTile || !accTile || lhsTile.getRank() != 2 ||
+      rhsTile.getRank() != 2 || accTile.getRank() != 2)
+    return std::nullopt;
+  int64_t m = accTile.getShape()[0], n = accTile.getShape()[1],
+          k = lhsTile.getShape()[1];
+  if (lhsTile.getShape()[0] != m || rhsTile.getShape()[0] != k ||
+      rhsTile.getShape()[1] != n)
+    return std::nullopt;
+  return getWgmmaConfig(lhsTile.getElementType(), rhsTile.getElementType(),
+                        accTile.getElementType(), m, n, k, numWarps, target);
+}
+
+std::optional<WgmmaConfig>
+mlir::tilegpu::getWgmmaConfig(Type a, Type b, Type acc, int64_t m, int64_t n,
+                              int64_t k, unsigned numWarps,
+                              const tileir::GPUTarget &target) {
+  if (!target.hasWgmma)
+    return std::nullopt;
+  if (a != b || !(a.isF16() || a.isBF16()) || !acc.isF32())
+    return std::nullopt;
+  if (numWarps == 0 || numWarps % 4 != 0 || !llvm::isPowerOf2_32(numWarps))
+    return std::nullopt;
+  int64_t groups = numWarps / 4;
+  if (m <= 0 || n <= 0 || m % 64 != 0 || k <= 0 || k % 16 != 0)
+    return std::nullopt;
+  WgmmaConfig config;
+  config.groupsM = std::min<int64_t>(groups, m / 64);
+  config.groupsN = groups / config.groupsM;
+  config.instrN = n / config.groupsN;
+  config.instrK = 16;
+  if (config.groupsM * config.groupsN != groups || n % config.groupsN != 0 ||
+      config.instrN % 16 != 0 || config.instrN > 256)
+    return std::nullopt;
+  return config;
+}
+
+llvm::Expected<LinearLayout>
+mlir::tilegpu::getWgmmaAccumulatorLayout(const WgmmaConfig &config,
+                                         ArrayRef<int64_t> shape,
+                                         unsigned numWarps) {
+  if (shape.size() != 2 || config.groupsM <= 0 || config.groupsN <= 0 ||
+      int64_t(numWarps) != 4 * config.groupsM * config.groupsN)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "bad wgmma configuration");
+  int64_t rowsPerGroup = shape[0] / config.groupsM;
+  int64_t colsPerGroup = shape[1] / config.groupsN;
+  SmallVector<LinearLayout::Basis> regs = {{0, 1}, {8, 0}};
+  for (int64_t c = 8; c < colsPerGroup; c *= 2)
+    regs.push_back({0, c});
+  for (int64_t r = 64; r < rowsPerGroup; r *= 2)
+    regs.push_back({r, 0});
+  SmallVector<LinearLayout::Basis> lanes = {
+      {0, 2}, {0, 4}, {1, 0}, {2, 0}, {4, 0}};
+  SmallVector<LinearLayout::Basis> warps = {{16, 0}, {32, 0}};
+  for (int64_t g = 1; g < config.groupsM; g *= 2)
+    warps.push_back({rowsPerGroup * g, 0});
+  for (int64_t g = 1; g < config.groupsN; g *= 2)
+    warps.push_back({0, colsPerGroup * g});
+  return LinearLayout::get(shape, regs, lanes, warps);
+}
+
+llvm::Expected<LinearLayout>
+mlir::tilegpu::getWgmmaOperandALayout(const WgmmaConfig &config,
+                                      ArrayRef<int64_t> shape,
+                                      unsigned numWarps) {
+  if (shape.size() != 2 || shape[1] % 16 != 0)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "bad wgmma A operand shape");
+  WgmmaConfig rows = config;
+  rows.groupsN = 1;
+  rows.instrN = shape[1];
+  llvm::Expected<LinearLayout> byRows =
+      getWgmmaAccumulatorLayout(rows, shape, 4 * unsigned(config.groupsM));
+  if (!byRows || config.groupsN == 1 ||
+      int64_t(numWarps) != 4 * config.groupsM * config.groupsN)
+    return byRows;
+  // The warpgroups along N repeat the rows: their warp bits replicate.
+  SmallVector<LinearLayout::Basis> warps = byRows->getWarpBases();
+  for (int64_t g = 1; g < config.groupsN; g *= 2)
+    warps.push_back({0, 0});
+  return LinearLayout::get(shape, byRows->getRegisterBases(),
+                           byRows->getLaneBases(), warps);
 }

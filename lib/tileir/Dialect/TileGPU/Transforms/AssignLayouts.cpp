@@ -6,19 +6,42 @@
 //===----------------------------------------------------------------------===//
 //
 // Chooses the warps of each kernel and gives every tile of rank >= 1 a
-// layout. The baseline gives every tile the coalesced blocked layout of its
-// shape, which is what loads and stores want; operations
-// whose operands need another distribution (MMA fragments, reductions)
-// convert internally in their lowering.
+// layout, in three steps:
+//
+//  1. Anchors. Every matrix product that runs on tensor cores fixes its
+//     result (and accumulator) to the accumulator fragment layout of the
+//     instruction family the target uses: wgmma's on sm_90 when the product
+//     qualifies (getWgmmaConfig), mma.sync's otherwise (getMmaConfig). When a
+//     product's result is reduced along its rows somewhere (attention's
+//     softmax), its warps are stacked along M so that each warp owns whole
+//     rows and the reduction stays in registers and shuffles.
+//  2. Propagation, forward, to a fixpoint: element-wise ops take the anchored
+//     layout of an operand, reductions the sliced layout of their operand,
+//     reshapes the relabeled one, broadcasts an anchored layout whose
+//     projection is their operand's, and loop-carried values and `if`
+//     results the layout that flows into them. Everything else keeps the
+//     coalesced blocked layout that loads and stores want.
+//  3. Materialization: types take their layouts, and where a use needs
+//     another layout than its value has (the operands of an element-wise
+//     op, loop inits and `continue`s, yields, an accumulator), a
+//     `tilegpu.convert_layout` is inserted; splat constants are re-created in
+//     the layout instead.
+//
+// The lowering of any op accepts any layout (it converts internally where it
+// must), so a layout left blocked is never wrong, only slower.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tileir/Dialect/TileGPU/Transforms/Passes.h"
 
+#include "tileir/Dialect/TileGPU/Transforms/MmaLayouts.h"
 #include "tileir/Target/GPUTarget.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <map>
 
 namespace mlir::tilegpu {
 #define GEN_PASS_DEF_TILEIRASSIGNLAYOUTSPASS
@@ -27,6 +50,7 @@ namespace mlir::tilegpu {
 
 using namespace mlir;
 using namespace mlir::tilegpu;
+using tileir::LinearLayout;
 
 namespace {
 
@@ -35,6 +59,11 @@ namespace {
 /// layout, so element-wise operations between different element types
 /// (comparisons, casts, select) need no conversion.
 constexpr unsigned kBaselineElementBits = 32;
+
+/// Bound on the propagation rounds: each round only upgrades layouts from
+/// the baseline, so this is reached only by very deep loop nests, which
+/// then keep some baseline layouts.
+constexpr unsigned kMaxRounds = 16;
 
 /// The warps-per-CTA rule (docs/architecture.md, section 3.1): 4 warps, 8
 /// when an MMA accumulates at least 128x128 elements or a tile has at least
@@ -59,34 +88,467 @@ unsigned chooseNumWarps(cuda_tile::EntryOp entry, StringRef target) {
   return warps;
 }
 
-struct AssignLayoutsPass
-    : public tilegpu::impl::TileIRAssignLayoutsPassBase<AssignLayoutsPass> {
-  using Base::Base;
+bool isDistributed(Type type) {
+  auto tile = dyn_cast<cuda_tile::TileType>(type);
+  return tile && !tile.getShape().empty();
+}
 
-  /// The layout given to tiles of `type`'s shape and element width.
-  FailureOr<Type> assign(cuda_tile::TileType type, unsigned numWarps,
-                         Operation *anchor) {
-    if (type.getShape().empty() || getLayout(type))
-      return Type(type);
-    llvm::Expected<tileir::LinearLayout> layout =
-        tileir::LinearLayout::defaultBlocked(type.getShape(), numWarps,
-                                             kBaselineElementBits);
+/// Ops whose operands and results must all share one layout.
+bool isElementwise(Operation *op) {
+  return op->hasTrait<OpTrait::Elementwise>() && op->getNumResults() > 0 &&
+         isDistributed(op->getResult(0).getType());
+}
+
+/// The loop a `continue` or `break` belongs to.
+Operation *getEnclosingLoop(Operation *terminator) {
+  Operation *parent = terminator->getParentOp();
+  while (parent && isa<cuda_tile::IfOp>(parent))
+    parent = parent->getParentOp();
+  return parent;
+}
+
+/// The values a terminator's operands flow into (block arguments or
+/// results), or an empty list when it is not a value-carrying terminator.
+SmallVector<Value> getTerminatorTargets(Operation *terminator) {
+  SmallVector<Value> targets;
+  if (isa<cuda_tile::ContinueOp>(terminator)) {
+    Operation *loop = getEnclosingLoop(terminator);
+    if (auto forOp = dyn_cast_or_null<cuda_tile::ForOp>(loop))
+      llvm::append_range(targets, forOp.getRegionIterValues());
+    else if (auto loopOp = dyn_cast_or_null<cuda_tile::LoopOp>(loop))
+      llvm::append_range(targets, loopOp.getRegionIterValues());
+  } else if (isa<cuda_tile::BreakOp>(terminator)) {
+    if (Operation *loop = getEnclosingLoop(terminator))
+      llvm::append_range(targets, loop->getResults());
+  } else if (isa<cuda_tile::YieldOp>(terminator)) {
+    if (auto ifOp = dyn_cast<cuda_tile::IfOp>(terminator->getParentOp()))
+      llvm::append_range(targets, ifOp->getResults());
+  }
+  return targets;
+}
+
+/// Whether `value` (an MMA result) is reduced along its last dim through a
+/// chain of element-wise ops: then each warp should own whole rows.
+bool isRowReduced(Value value) {
+  SmallVector<std::pair<Value, unsigned>> work = {{value, 0}};
+  DenseSet<Value> seen;
+  while (!work.empty()) {
+    auto [v, depth] = work.pop_back_val();
+    if (!seen.insert(v).second || depth > 8)
+      continue;
+    auto tile = dyn_cast<cuda_tile::TileType>(v.getType());
+    if (!tile)
+      continue;
+    for (Operation *user : v.getUsers()) {
+      if (auto reduce = dyn_cast<cuda_tile::ReduceOp>(user))
+        if (int64_t(reduce.getDim()) + 1 == tile.getRank())
+          return true;
+      if (isElementwise(user))
+        for (Value r : user->getResults())
+          work.push_back({r, depth + 1});
+    }
+  }
+  return false;
+}
+
+class LayoutSolver {
+public:
+  LayoutSolver(cuda_tile::EntryOp entry, unsigned numWarps,
+               const tileir::GPUTarget *target)
+      : entry(entry), numWarps(numWarps), target(target) {}
+
+  LogicalResult run() {
+    if (target)
+      anchorProducts();
+    for (unsigned round = 0; round < kMaxRounds && propagate(); ++round) {
+    }
+    return materialize();
+  }
+
+private:
+  //===--------------------------------------------------------------------===//
+  // Anchors
+  //===--------------------------------------------------------------------===//
+
+  void anchorProducts() {
+    SmallVector<Operation *> products;
+    entry.walk([&](Operation *op) {
+      if (isa<cuda_tile::MmaFOp, cuda_tile::MmaIOp>(op))
+        products.push_back(op);
+    });
+    // One row-reduced product makes every product of the kernel stack its
+    // warps along M, so chained products (P = softmax(Q K^T); P V) agree.
+    bool rowsPerWarp = llvm::any_of(products, [](Operation *op) {
+      return isRowReduced(op->getResult(0));
+    });
+    for (Operation *op : products) {
+      Type lhs = op->getOperand(0).getType(), rhs = op->getOperand(1).getType(),
+           acc = op->getOperand(2).getType();
+      auto accTile = cast<cuda_tile::TileType>(acc);
+      if (std::optional<WgmmaConfig> wgmma =
+              getWgmmaConfig(lhs, rhs, acc, numWarps, *target)) {
+        llvm::Expected<LinearLayout> layout =
+            getWgmmaAccumulatorLayout(*wgmma, accTile.getShape(), numWarps);
+        if (layout) {
+          set(op->getResult(0), *layout);
+          continue;
+        }
+        llvm::consumeError(layout.takeError());
+      }
+      std::optional<MmaConfig> config =
+          getMmaConfig(lhs, rhs, acc, numWarps, *target);
+      if (!config)
+        continue;
+      ArrayRef<int64_t> shape = accTile.getShape();
+      int64_t m = shape[shape.size() - 2];
+      tileir::MmaInstrShape instr = tileir::getMmaInstrShape(config->instr);
+      if (rowsPerWarp && m >= instr.m * int64_t(numWarps))
+        config->warpsPerCTA = {int64_t(numWarps), 1};
+      llvm::Expected<MmaOperandLayout> layout =
+          getMmaOperandLayout(*config, tileir::MmaOperand::C, shape);
+      if (!layout) {
+        llvm::consumeError(layout.takeError());
+        continue;
+      }
+      op->setAttr(kMmaWarpsAttrName,
+                  DenseI64ArrayAttr::get(op->getContext(),
+                                         config->warpsPerCTA));
+      set(op->getResult(0), layout->layout);
+    }
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Propagation
+  //===--------------------------------------------------------------------===//
+
+  const LinearLayout *lookup(Value v) const {
+    auto it = anchored.find(v);
+    return it == anchored.end() ? nullptr : &it->second;
+  }
+
+  bool set(Value v, const LinearLayout &layout) {
+    if (!isDistributed(v.getType()) || anchored.count(v))
+      return false;
+    if (layout.getShape() != cast<cuda_tile::TileType>(v.getType()).getShape())
+      return false;
+    anchored.try_emplace(v, layout);
+    anchoredOrder.push_back(v);
+    return true;
+  }
+
+  /// One forward sweep; true when some layout changed.
+  bool propagate() {
+    bool changed = false;
+    entry.walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (isElementwise(op)) {
+        for (Value operand : op->getOperands())
+          if (const LinearLayout *l = lookup(operand)) {
+            for (Value r : op->getResults())
+              changed |= set(r, *l);
+            break;
+          }
+        return;
+      }
+      if (auto reduce = dyn_cast<cuda_tile::ReduceOp>(op)) {
+        const LinearLayout *l = lookup(reduce->getOperand(0));
+        if (!l || !tileir::isReducible(*l, reduce.getDim()))
+          return;
+        llvm::Expected<LinearLayout::CompactedLayout> sliced =
+            l->sliceDimAndCompact(reduce.getDim());
+        if (!sliced) {
+          llvm::consumeError(sliced.takeError());
+          return;
+        }
+        for (Value r : op->getResults())
+          changed |= set(r, sliced->layout);
+        return;
+      }
+      if (auto reshape = dyn_cast<cuda_tile::ReshapeOp>(op)) {
+        const LinearLayout *l = lookup(reshape->getOperand(0));
+        if (!l || !isDistributed(reshape->getResult(0).getType()))
+          return;
+        llvm::Expected<LinearLayout> relabeled = l->reshape(
+            cast<cuda_tile::TileType>(reshape->getResult(0).getType())
+                .getShape());
+        if (!relabeled) {
+          llvm::consumeError(relabeled.takeError());
+          return;
+        }
+        changed |= set(reshape->getResult(0), *relabeled);
+        return;
+      }
+      if (auto broadcast = dyn_cast<cuda_tile::BroadcastOp>(op)) {
+        changed |= propagateBroadcast(broadcast) ||
+                   adoptUsersLayout(op->getResult(0));
+        return;
+      }
+      if (isa<cuda_tile::LoadViewTkoOp, cuda_tile::LoadPtrTkoOp,
+              cuda_tile::IotaOp>(op)) {
+        changed |= adoptUsersLayout(op->getResult(0));
+        return;
+      }
+      if (auto forOp = dyn_cast<cuda_tile::ForOp>(op)) {
+        changed |= propagateLoop(op, forOp.getRegionIterValues(),
+                                 forOp->getResults());
+        return;
+      }
+      if (auto ifOp = dyn_cast<cuda_tile::IfOp>(op)) {
+        changed |= propagateIf(ifOp);
+        return;
+      }
+    });
+    return changed;
+  }
+
+  /// A broadcast takes an anchored layout of its result's shape whose
+  /// projection is its operand's layout: the broadcast is then free.
+  bool propagateBroadcast(cuda_tile::BroadcastOp op) {
+    Value result = op->getResult(0);
+    const LinearLayout *source = lookup(op->getOperand(0));
+    if (!source || anchored.count(result))
+      return false;
+    auto srcType = cast<cuda_tile::TileType>(op->getOperand(0).getType());
+    auto dstType = cast<cuda_tile::TileType>(result.getType());
+    SmallVector<int32_t> dims;
+    for (unsigned d = 0; d < dstType.getRank(); ++d)
+      if (srcType.getShape()[d] != dstType.getShape()[d])
+        dims.push_back(static_cast<int32_t>(d));
+    // In the order layouts were chosen, so the choice is deterministic.
+    for (Value value : anchoredOrder) {
+      LinearLayout layout = anchored.find(value)->second;
+      if (layout.getShape() != dstType.getShape())
+        continue;
+      llvm::Expected<LinearLayout> projected = layout.projectOut(dims);
+      if (!projected) {
+        llvm::consumeError(projected.takeError());
+        continue;
+      }
+      if (*projected == *source)
+        return set(result, layout);
+    }
+    return false;
+  }
+
+  /// A value produced where any layout costs the same (a broadcast, a
+  /// load, an iota) takes the layout all its users, element-wise ops with
+  /// anchored results, compute in: otherwise each use would convert it.
+  bool adoptUsersLayout(Value value) {
+    if (!isDistributed(value.getType()) || anchored.count(value) ||
+        value.use_empty())
+      return false;
+    const LinearLayout *common = nullptr;
+    for (Operation *user : value.getUsers()) {
+      const LinearLayout *l =
+          isElementwise(user) ? lookup(user->getResult(0)) : nullptr;
+      if (!l || (common && *common != *l))
+        return false;
+      common = l;
+    }
+    return set(value, LinearLayout(*common));
+  }
+
+  /// A loop-carried value takes the layout its first `continue` passes.
+  bool propagateLoop(Operation *loop, ValueRange iterArgs,
+                     ValueRange results) {
+    cuda_tile::ContinueOp first;
+    loop->getRegion(0).walk([&](cuda_tile::ContinueOp c) {
+      if (!first && getEnclosingLoop(c) == loop)
+        first = c;
+    });
+    if (!first)
+      return false;
+    bool changed = false;
+    for (auto [i, arg] : llvm::enumerate(iterArgs)) {
+      if (i >= first->getNumOperands())
+        break;
+      if (const LinearLayout *l = lookup(first->getOperand(i))) {
+        LinearLayout layout = *l;
+        changed |= set(arg, layout);
+        if (i < results.size())
+          changed |= set(results[i], layout);
+      }
+    }
+    return changed;
+  }
+
+  /// An `if` result takes the layout both yields agree on.
+  bool propagateIf(cuda_tile::IfOp op) {
+    SmallVector<cuda_tile::YieldOp> yields;
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        if (auto y = dyn_cast<cuda_tile::YieldOp>(block.getTerminator()))
+          yields.push_back(y);
+    if (yields.empty())
+      return false;
+    bool changed = false;
+    for (auto [i, result] : llvm::enumerate(op->getResults())) {
+      const LinearLayout *common = nullptr;
+      bool agree = true;
+      for (cuda_tile::YieldOp y : yields) {
+        const LinearLayout *l =
+            i < y->getNumOperands() ? lookup(y->getOperand(i)) : nullptr;
+        if (!l || (common && *common != *l)) {
+          agree = false;
+          break;
+        }
+        common = l;
+      }
+      if (agree && common)
+        changed |= set(result, LinearLayout(*common));
+    }
+    return changed;
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Materialization
+  //===--------------------------------------------------------------------===//
+
+  FailureOr<LinearLayout> getBaseline(Type type, Operation *anchor) {
+    auto tile = cast<cuda_tile::TileType>(type);
+    SmallVector<int64_t> shape(tile.getShape());
+    auto it = baselines.find(shape);
+    if (it != baselines.end())
+      return it->second;
+    llvm::Expected<LinearLayout> layout = LinearLayout::defaultBlocked(
+        shape, numWarps, kBaselineElementBits);
     if (!layout) {
       anchor->emitError("cannot distribute ")
           << type << ": " << llvm::toString(layout.takeError());
       return failure();
     }
-    return Type(withLayout(type, *layout));
+    baselines.emplace(shape, *layout);
+    return *layout;
   }
 
-  FailureOr<Type> convertType(Type type, unsigned numWarps, Operation *anchor) {
-    if (auto tile = dyn_cast<cuda_tile::TileType>(type))
-      return assign(tile, numWarps, anchor);
-    return type;
+  /// The layout `value` ends up with.
+  FailureOr<LinearLayout> getFinal(Value value, Operation *anchor) {
+    if (const LinearLayout *l = lookup(value))
+      return *l;
+    return getBaseline(value.getType(), anchor);
   }
+
+  /// The layout operand `use` must have, if its owner constrains it.
+  FailureOr<std::optional<LinearLayout>> getRequired(OpOperand &use) {
+    Operation *op = use.getOwner();
+    unsigned index = use.getOperandNumber();
+    auto required = [&](Value v) -> FailureOr<std::optional<LinearLayout>> {
+      FailureOr<LinearLayout> l = getFinal(v, op);
+      if (failed(l))
+        return failure();
+      return std::optional<LinearLayout>(*l);
+    };
+    if (isElementwise(op))
+      return required(op->getResult(0));
+    if (isa<cuda_tile::MmaFOp, cuda_tile::MmaIOp>(op) && index == 2)
+      return required(op->getResult(0));
+    if (auto forOp = dyn_cast<cuda_tile::ForOp>(op)) {
+      unsigned first = 3; // lower bound, upper bound, step
+      if (index >= first &&
+          index - first < forOp.getRegionIterValues().size())
+        return required(forOp.getRegionIterValues()[index - first]);
+      return std::optional<LinearLayout>();
+    }
+    if (auto loopOp = dyn_cast<cuda_tile::LoopOp>(op)) {
+      if (index < loopOp.getRegionIterValues().size())
+        return required(loopOp.getRegionIterValues()[index]);
+      return std::optional<LinearLayout>();
+    }
+    if (op->hasTrait<OpTrait::IsTerminator>()) {
+      SmallVector<Value> targets = getTerminatorTargets(op);
+      if (index < targets.size())
+        return required(targets[index]);
+    }
+    return std::optional<LinearLayout>();
+  }
+
+  /// A splat constant: re-created in any layout at no cost.
+  static bool isSplatConstant(Value v) {
+    auto constant = v.getDefiningOp<cuda_tile::ConstantOp>();
+    if (!constant)
+      return false;
+    auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
+    return dense && dense.isSplat();
+  }
+
+  LogicalResult materialize() {
+    // Types first, then the conversions between them.
+    WalkResult typed = entry.walk([&](Operation *op) {
+      for (OpResult r : op->getResults())
+        if (failed(retype(r, op)))
+          return WalkResult::interrupt();
+      for (Region &region : op->getRegions())
+        for (Block &block : region)
+          for (BlockArgument arg : block.getArguments())
+            if (failed(retype(arg, op)))
+              return WalkResult::interrupt();
+      return WalkResult::advance();
+    });
+    if (typed.wasInterrupted())
+      return failure();
+
+    SmallVector<OpOperand *> uses;
+    entry.walk([&](Operation *op) {
+      if (isa<ConvertLayoutOp>(op))
+        return;
+      for (OpOperand &use : op->getOpOperands())
+        if (isDistributed(use.get().getType()))
+          uses.push_back(&use);
+    });
+    for (OpOperand *use : uses) {
+      FailureOr<std::optional<LinearLayout>> required = getRequired(*use);
+      if (failed(required))
+        return failure();
+      if (!*required)
+        continue;
+      auto type = cast<cuda_tile::TileType>(use->get().getType());
+      LayoutAttr have = getLayout(type);
+      if (have && have.getLayout() == **required)
+        continue;
+      cuda_tile::TileType wanted = withLayout(type, **required);
+      Operation *owner = use->getOwner();
+      OpBuilder b(owner);
+      Value value = use->get();
+      if (isSplatConstant(value)) {
+        Operation *clone = b.clone(*value.getDefiningOp());
+        clone->getResult(0).setType(wanted);
+        use->set(clone->getResult(0));
+        continue;
+      }
+      use->set(ConvertLayoutOp::create(b, owner->getLoc(), wanted, value));
+    }
+    return success();
+  }
+
+  LogicalResult retype(Value value, Operation *anchor) {
+    if (!isDistributed(value.getType()))
+      return success();
+    auto tile = cast<cuda_tile::TileType>(value.getType());
+    if (getLayout(tile))
+      return success();
+    FailureOr<LinearLayout> layout = getFinal(value, anchor);
+    if (failed(layout))
+      return failure();
+    value.setType(withLayout(tile, *layout));
+    return success();
+  }
+
+  cuda_tile::EntryOp entry;
+  unsigned numWarps;
+  const tileir::GPUTarget *target;
+  /// Layouts chosen away from the baseline, keyed by value, and the values
+  /// in the order they were chosen.
+  DenseMap<Value, LinearLayout> anchored;
+  SmallVector<Value> anchoredOrder;
+  std::map<SmallVector<int64_t>, LinearLayout> baselines;
+};
+
+struct AssignLayoutsPass
+    : public tilegpu::impl::TileIRAssignLayoutsPassBase<AssignLayoutsPass> {
+  using Base::Base;
 
   void runOnOperation() override {
     cuda_tile::ModuleOp module = getOperation();
+    const tileir::GPUTarget *gpu = tileir::lookupGPUTarget(target);
     for (Operation &top : module->getRegion(0).front()) {
       auto entry = dyn_cast<cuda_tile::EntryOp>(top);
       if (!entry)
@@ -95,24 +557,8 @@ struct AssignLayoutsPass
       entry->setAttr(kNumWarpsAttrName,
                      IntegerAttr::get(IntegerType::get(&getContext(), 32),
                                       warps));
-      WalkResult result = entry.walk([&](Operation *op) {
-        for (OpResult r : op->getResults()) {
-          FailureOr<Type> t = convertType(r.getType(), warps, op);
-          if (failed(t))
-            return WalkResult::interrupt();
-          r.setType(*t);
-        }
-        for (Region &region : op->getRegions())
-          for (Block &block : region)
-            for (BlockArgument arg : block.getArguments()) {
-              FailureOr<Type> t = convertType(arg.getType(), warps, op);
-              if (failed(t))
-                return WalkResult::interrupt();
-              arg.setType(*t);
-            }
-        return WalkResult::advance();
-      });
-      if (result.wasInterrupted())
+      LayoutSolver solver(entry, warps, tensorCores ? gpu : nullptr);
+      if (failed(solver.run()))
         return signalPassFailure();
     }
   }

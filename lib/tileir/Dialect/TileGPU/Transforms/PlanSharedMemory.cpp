@@ -5,17 +5,23 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Shared memory serves as transient scratch: an operation that moves data
-// between threads stores its operand there, synchronizes and reads what it
-// needs, and is done with it when it returns. One arena per kernel therefore
-// suffices, sized to the largest single need.
+// Two kinds of shared memory: buffers (`tilegpu.alloc_shared`), live from
+// their allocation to their last use, and scratch, which an operation that
+// moves data between threads uses only while it runs (it stores its
+// operand, synchronizes and reads what it needs). Both are placed by
+// liveness in one region per kernel: every buffer gets an `offset`, every
+// op with scratch a `tilegpu.scratch_offset` (absent when 0), and the
+// kernel's `tilegpu.shared_bytes` is the end of the highest piece.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tileir/Dialect/TileGPU/Transforms/Passes.h"
+#include "tileir/Dialect/TileGPU/Transforms/MmaLayouts.h"
 #include "tileir/Dialect/TileGPU/Transforms/SharedMemory.h"
 
 #include "mlir/IR/BuiltinTypes.h"
+
+#include <set>
 
 namespace mlir::tilegpu {
 #define GEN_PASS_DEF_TILEIRPLANSHAREDMEMORYPASS
@@ -215,6 +221,38 @@ static int64_t getReduceScratchBytes(cuda_tile::ReduceOp op) {
     layout = *blocked;
   }
   tileir::DimBits bits = tileir::analyzeDim(*layout, dim);
+  // The lowering keeps the result in registers (no scratch, no barrier)
+  // when no warp holds part of a group and the combined registers already
+  // are the result layout's: lanes and warps hold the same bases with the
+  // reduced dim dropped, and every result register is some group.
+  if (!detour && bits.warp == 0) {
+    std::optional<tileir::LinearLayout> result =
+        getLayoutIn(op, op->getResult(0).getType());
+    auto dropDim = [&](tileir::LinearLayout::Basis basis) {
+      basis.erase(basis.begin() + dim);
+      return basis;
+    };
+    bool direct = result.has_value();
+    for (tileir::HwDim hw : {tileir::HwDim::Lane, tileir::HwDim::Warp}) {
+      if (!direct)
+        break;
+      SmallVector<tileir::LinearLayout::Basis> mine = layout->getBases(hw);
+      SmallVector<tileir::LinearLayout::Basis> theirs = result->getBases(hw);
+      direct = mine.size() == theirs.size();
+      for (size_t i = 0; direct && i < mine.size(); ++i)
+        direct = dropDim(mine[i]) == theirs[i];
+    }
+    if (direct) {
+      std::set<SmallVector<int64_t, 4>> keys;
+      for (int64_t r = 0, e = layout->getNumRegisters(); r < e; ++r)
+        if (!(uint64_t(r) & bits.duplicateReg))
+          keys.insert(dropDim(layout->apply(r, 0, 0)));
+      for (int64_t i = 0, e = result->getNumRegisters(); direct && i < e; ++i)
+        direct = keys.count(result->apply(i, 0, 0)) != 0;
+    }
+    if (direct)
+      return 0;
+  }
   int64_t numPartials = int64_t(1) << llvm::popcount(bits.warp);
   int64_t numOut = tile.getNumElements() / tile.getShape()[dim];
   int64_t partials = 0;
@@ -244,10 +282,15 @@ int64_t tilegpu::getScratchBytes(Operation *op) {
   }
   // Element-wise operations, control flow and memory accesses need no
   // scratch: each thread works on the registers it holds.
-  if (op->hasTrait<OpTrait::Elementwise>() || op->getNumRegions() > 0)
+  if (op->hasTrait<OpTrait::Elementwise>() || op->getNumRegions() > 0 ||
+      op->hasTrait<OpTrait::IsTerminator>())
     return 0;
   if (isa<cuda_tile::ConstantOp, cuda_tile::IotaOp, cuda_tile::AssumeOp,
           cuda_tile::MakeTokenOp, cuda_tile::JoinTokensOp>(op))
+    return 0;
+  // Shared-memory ops work on their own buffers.
+  if (op->getDialect() && isa<TileGPUDialect>(op->getDialect()) &&
+      !isa<ConvertLayoutOp>(op))
     return 0;
   // Shape ops and layout conversions (ShapeToLLVM.cpp,
   // LayoutConversionToLLVM.cpp) stage at most one copy of their largest
@@ -264,6 +307,8 @@ int64_t tilegpu::getScratchBytes(Operation *op) {
   // each at a 16-byte aligned offset; the mma.sync path moves one tile at a
   // time into or out of its fragment layout, 8-bit floats widened to f16
   // where the target has no fp8 mma.sync.
+  if (op->hasAttr(kOperandsInFragmentsAttrName))
+    return 0;
   if (isa<cuda_tile::MmaFOp, cuda_tile::MmaIOp, cuda_tile::MmaFScaledOp>(
           op)) {
     int64_t total = 0;
@@ -281,6 +326,118 @@ int64_t tilegpu::getScratchBytes(Operation *op) {
 }
 
 namespace {
+
+/// One piece of shared memory to place: a buffer, live from its allocation
+/// to its last use, or an op's scratch, live while the op runs.
+struct Interval {
+  Operation *owner;
+  int64_t bytes;
+  int64_t alignment;
+  /// Live range in the entry's pre-order numbering of ops, inclusive.
+  int64_t start, end;
+  int64_t offset = 0;
+};
+
+/// Places buffers and scratch in one kernel's shared memory: each piece at
+/// the lowest aligned offset that overlaps no piece live at the same time,
+/// largest pieces first (ties in program order), so buffers whose lives do
+/// not overlap share their bytes.
+class SharedMemoryPlanner {
+public:
+  explicit SharedMemoryPlanner(cuda_tile::EntryOp entry) : entry(entry) {}
+
+  int64_t run() {
+    entry.walk<WalkOrder::PreOrder>([&](Operation *op) {
+      index[op] = next++;
+    });
+    entry.walk<WalkOrder::PostOrder>([&](Operation *op) {
+      int64_t last = index[op];
+      for (Region &region : op->getRegions())
+        for (Block &block : region)
+          if (!block.empty())
+            last = std::max(last, lastIndex[&block.back()]);
+      lastIndex[op] = last;
+    });
+    entry.walk([&](Operation *op) {
+      if (auto alloc = dyn_cast<AllocSharedOp>(op)) {
+        intervals.push_back({op, alloc.getType().getTotalBytes(), 1024,
+                             index[op], getLastUse(alloc)});
+        return;
+      }
+      int64_t bytes = getScratchBytes(op);
+      if (bytes > 0)
+        intervals.push_back({op, static_cast<int64_t>(llvm::alignTo(bytes, 16)),
+                             128, index[op], lastIndex[op]});
+    });
+    SmallVector<Interval *> order;
+    for (Interval &i : intervals)
+      order.push_back(&i);
+    llvm::stable_sort(order, [](const Interval *a, const Interval *b) {
+      return a->bytes > b->bytes;
+    });
+    SmallVector<Interval *> placed;
+    int64_t total = 0;
+    for (Interval *i : order) {
+      i->offset = findOffset(*i, placed);
+      placed.push_back(i);
+      total = std::max(total, i->offset + i->bytes);
+    }
+    MLIRContext *ctx = entry.getContext();
+    Type i64 = IntegerType::get(ctx, 64);
+    for (Interval &i : intervals) {
+      if (isa<AllocSharedOp>(i.owner))
+        i.owner->setAttr("offset", IntegerAttr::get(i64, i.offset));
+      else if (i.offset != 0)
+        i.owner->setAttr(kScratchOffsetAttrName,
+                         IntegerAttr::get(i64, i.offset));
+      else
+        i.owner->removeAttr(kScratchOffsetAttrName);
+    }
+    return total;
+  }
+
+private:
+  /// The last op, in the buffer's block, that uses it (an op around a use
+  /// counts whole: a loop reads the buffer in every iteration).
+  int64_t getLastUse(AllocSharedOp alloc) {
+    int64_t last = index[alloc];
+    SmallVector<Value> work = {alloc.getResult()};
+    while (!work.empty()) {
+      Value v = work.pop_back_val();
+      for (Operation *user : v.getUsers()) {
+        Operation *anchor = alloc->getBlock()->findAncestorOpInBlock(*user);
+        if (anchor)
+          last = std::max(last, lastIndex[anchor]);
+        // Views of the buffer keep it alive through their own uses.
+        if (isa<SubviewOp, PermuteSharedOp>(user))
+          work.push_back(user->getResult(0));
+      }
+    }
+    return last;
+  }
+
+  static int64_t findOffset(const Interval &i, ArrayRef<Interval *> placed) {
+    SmallVector<std::pair<int64_t, int64_t>> busy;
+    for (const Interval *p : placed)
+      if (p->start <= i.end && i.start <= p->end)
+        busy.push_back({p->offset, p->offset + p->bytes});
+    llvm::sort(busy);
+    int64_t offset = 0;
+    for (auto [lo, hi] : busy) {
+      if (offset + i.bytes <= lo)
+        break;
+      offset = std::max(offset, static_cast<int64_t>(
+                                    llvm::alignTo(hi, i.alignment)));
+    }
+    return offset;
+  }
+
+  cuda_tile::EntryOp entry;
+  int64_t next = 0;
+  DenseMap<Operation *, int64_t> index, lastIndex;
+  SmallVector<Interval> intervals;
+};
+
 struct PlanSharedMemoryPass
     : public tilegpu::impl::TileIRPlanSharedMemoryPassBase<
           PlanSharedMemoryPass> {
@@ -292,12 +449,8 @@ struct PlanSharedMemoryPass
       auto entry = dyn_cast<cuda_tile::EntryOp>(top);
       if (!entry)
         continue;
-      int64_t bytes = 0;
-      entry.walk([&](Operation *op) {
-        bytes = std::max(bytes, getScratchBytes(op));
-      });
       // 16-byte granules keep vector accesses aligned.
-      bytes = llvm::alignTo(bytes, 16);
+      int64_t bytes = llvm::alignTo(SharedMemoryPlanner(entry).run(), 16);
       entry->setAttr(kSharedBytesAttrName,
                      IntegerAttr::get(IntegerType::get(&getContext(), 64),
                                       bytes));

@@ -1,0 +1,388 @@
+//===- WarpGroupDotToLLVM.cpp - wgmma with operands in shared memory ------===//
+//
+// Part of the tileir project, under the Apache License v2.0 with LLVM
+// Exceptions. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// tilegpu.warpgroup_dot on sm_90: each warpgroup computes its block of the
+// accumulator (getWgmmaConfig) with wgmma.mma_async.m64nNk16 instructions,
+// one per 64 rows of the block and 16 of K, reading A and B through matrix
+// descriptors:
+//
+//   bits  0-13  start address >> 4
+//   bits 16-29  leading-dimension byte offset >> 4: the distance between
+//               two column blocks of the swizzled layout (swizzle bytes x
+//               stored rows)
+//   bits 32-45  stride-dimension byte offset >> 4: the distance between
+//               two groups of 8 stored rows (8 x swizzle bytes)
+//   bits 62-63  swizzle: 1 = 128 bytes, 2 = 64, 3 = 32
+//
+// The buffers' layouts are getMmaSwizzled layouts, whose stages start on
+// 1024-byte boundaries, so an instruction's first element (a multiple of 8
+// stored rows and 16 elements along K) is at its unswizzled offset, and
+// the hardware applies the swizzle to the rest. An operand stored with K
+// contiguous is "K-major" (row-major A, column-major B); otherwise the
+// instruction transposes it (16-bit types only, which is all this lowers).
+//
+// The op fences the accumulator registers (wgmma.fence), issues every
+// instruction, commits them as one group and waits for it, so its result is
+// complete when it returns and its operands may be overwritten after the
+// next barrier.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LoweringUtils.h"
+
+#include "tileir/Dialect/TileGPU/Transforms/MmaLayouts.h"
+
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+using namespace mlir;
+using namespace tileir;
+using namespace tileir::lowering;
+
+namespace {
+
+/// One operand's descriptor, without its start address.
+struct Descriptor {
+  SharedMemoryLayout layout;
+  unsigned contiguousDim;
+  uint64_t bits;
+};
+
+FailureOr<Descriptor> getDescriptor(tilegpu::SMemType type) {
+  SharedMemoryLayout layout = type.getLayout().getSharedMemoryLayout();
+  std::optional<SharedMemoryLayout::MmaSwizzle> swizzle =
+      layout.matchMmaSwizzled(static_cast<unsigned>(type.getElementBytes()));
+  if (!swizzle)
+    return failure();
+  int64_t rows = type.getShape()[1 - swizzle->contiguousDim];
+  uint64_t leading = uint64_t(swizzle->swizzleBytes) * rows;
+  uint64_t stride = 8 * uint64_t(swizzle->swizzleBytes);
+  uint64_t mode = swizzle->swizzleBytes == 128  ? 1
+                  : swizzle->swizzleBytes == 64 ? 2
+                                                : 3;
+  // The fields hold 14 bits of a byte offset >> 4.
+  if ((leading >> 4) >= (uint64_t(1) << 14) ||
+      (stride >> 4) >= (uint64_t(1) << 14))
+    return failure();
+  uint64_t bits = ((leading >> 4) << 16) | ((stride >> 4) << 32) |
+                  (mode << 62);
+  return Descriptor{layout, swizzle->contiguousDim, bits};
+}
+
+/// The descriptor of the instruction tile at `origin` (a static part plus,
+/// for the warpgroup's block, the offset XOR-combined from `groupBits`):
+/// descriptor bits | ((buffer address + byte offset) >> 4) & 0x3fff.
+Value emitDescriptor(OpBuilder &b, Location loc, const Descriptor &d,
+                     Value buffer, Value groupOffset,
+                     ArrayRef<int64_t> origin, int64_t elementBytes) {
+  Type i32 = b.getI32Type(), i64 = b.getI64Type();
+  int64_t offset = d.layout.getOffset(origin) * elementBytes;
+  Value address = LLVM::PtrToIntOp::create(b, loc, i32, buffer);
+  Value start = LLVM::AddOp::create(b, loc, address, groupOffset);
+  if (offset) {
+    Value c = i32Const(b, loc, offset);
+    start = LLVM::AddOp::create(b, loc, start, c);
+  }
+  Value shifted = LLVM::LShrOp::create(b, loc, start, i32Const(b, loc, 4));
+  Value field = LLVM::AndOp::create(b, loc, shifted, i32Const(b, loc, 0x3fff));
+  Value wide = LLVM::ZExtOp::create(b, loc, i64, field);
+  Value high = i64Const(b, loc, static_cast<int64_t>(d.bits));
+  return LLVM::OrOp::create(b, loc, wide, high);
+}
+
+/// Byte offset of the warpgroup's first row (or column) along `dim` of the
+/// buffer: the group index times the block size, through the layout (one
+/// XOR term per group-index bit).
+Value emitGroupOffset(OpBuilder &b, Location loc, const Descriptor &d,
+                      Value groupIndex, unsigned dim, int64_t blockSize,
+                      int64_t groups, int64_t elementBytes) {
+  SmallVector<uint64_t> columns;
+  for (int64_t g = 1; g < groups; g *= 2) {
+    SmallVector<int64_t, 2> coords = {0, 0};
+    coords[dim] = g * blockSize;
+    columns.push_back(
+        static_cast<uint64_t>(d.layout.getOffset(coords) * elementBytes));
+  }
+  return emitXorOfColumns(b, loc, groupIndex, columns, i32Const(b, loc, 0));
+}
+
+/// wgmma with A in registers (the NVVM op takes only descriptors):
+/// `wgmma.mma_async.sync.aligned.m64nNk16.f32.<t>.<t> d, {a0..a3}, b-desc,
+/// p, 1, 1, trans-b;` with the accumulator struct tied in and out.
+Value emitRegisterAWgmma(OpBuilder &b, Location loc, Value acc,
+                         ArrayRef<Value> fragment, Value descB, int64_t n,
+                         Type element, bool transposeB) {
+  Type i32 = b.getI32Type();
+  auto pairType = VectorType::get({2}, fragment.front().getType());
+  SmallVector<Value> aWords;
+  for (size_t i = 0; i + 1 < fragment.size(); i += 2) {
+    Value pair = LLVM::PoisonOp::create(b, loc, pairType);
+    Value lo = i32Const(b, loc, 0), hi = i32Const(b, loc, 1);
+    pair = LLVM::InsertElementOp::create(b, loc, pair, fragment[i], lo);
+    pair = LLVM::InsertElementOp::create(b, loc, pair, fragment[i + 1], hi);
+    aWords.push_back(LLVM::BitcastOp::create(b, loc, i32, pair));
+  }
+  auto structType = cast<LLVM::LLVMStructType>(acc.getType());
+  size_t numAcc = structType.getBody().size();
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  StringRef t = element.isBF16() ? "bf16" : "f16";
+  os << "{\n.reg .pred p;\nsetp.ne.b32 p, 1, 0;\n"
+     << "wgmma.mma_async.sync.aligned.m64n" << n << "k16.f32." << t << "."
+     << t << " {";
+  for (size_t i = 0; i < numAcc; ++i)
+    os << (i ? ", " : "") << "$" << i;
+  os << "}, {";
+  for (size_t i = 0; i < aWords.size(); ++i)
+    os << (i ? ", " : "") << "$" << numAcc + i;
+  os << "}, $" << numAcc + aWords.size() << ", p, 1, 1, "
+     << (transposeB ? 1 : 0) << ";\n}";
+  std::string constraints;
+  for (size_t i = 0; i < numAcc; ++i)
+    constraints += std::string(i ? "," : "") + "=f";
+  for (size_t i = 0; i < aWords.size(); ++i)
+    constraints += ",r";
+  constraints += ",l";
+  for (size_t i = 0; i < numAcc; ++i)
+    constraints += "," + std::to_string(i);
+  SmallVector<Value> operands(aWords);
+  operands.push_back(descB);
+  for (size_t i = 0; i < numAcc; ++i)
+    operands.push_back(LLVM::ExtractValueOp::create(b, loc, acc, i));
+  auto asmOp = LLVM::InlineAsmOp::create(
+      b, loc, structType, operands, text, constraints,
+      /*has_side_effects=*/true, /*is_align_stack=*/false,
+      LLVM::TailCallKind::None, /*asm_dialect=*/nullptr,
+      /*operand_attrs=*/nullptr);
+  return asmOp.getResult(0);
+}
+
+NVVM::WGMMATypes getWgmmaType(Type element) {
+  return element.isBF16() ? NVVM::WGMMATypes::bf16 : NVVM::WGMMATypes::f16;
+}
+
+struct WarpGroupDotLowering
+    : public ConvertOpToLLVMPattern<tilegpu::WarpGroupDotOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(tilegpu::WarpGroupDotOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    MLIRContext *ctx = rewriter.getContext();
+    const auto &converter =
+        *static_cast<const TileLLVMTypeConverter *>(getTypeConverter());
+    auto lhsBuffer = dyn_cast<tilegpu::SMemType>(op.getLhs().getType());
+    auto lhsTile = dyn_cast<cuda_tile::TileType>(op.getLhs().getType());
+    Type lhsElement = lhsBuffer ? lhsBuffer.getElementType()
+                                : lhsTile.getElementType();
+    tilegpu::SMemType rhsType = op.getRhs().getType();
+    auto accType = cast<cuda_tile::TileType>(op.getAcc().getType());
+    int64_t m = accType.getShape()[0], n = accType.getShape()[1],
+            k = rhsType.getShape()[0];
+    unsigned numWarps = getNumWarps(op);
+    std::optional<tilegpu::WgmmaConfig> config = tilegpu::getWgmmaConfig(
+        lhsElement, rhsType.getElementType(), accType.getElementType(), m, n,
+        k, numWarps, converter.getTarget());
+    if (!config)
+      return op.emitOpError("has no wgmma form on ")
+             << converter.getTarget().name;
+    llvm::Expected<LinearLayout> accLayout =
+        tilegpu::getWgmmaAccumulatorLayout(*config, accType.getShape(),
+                                           numWarps);
+    tilegpu::LayoutAttr have = tilegpu::getLayout(accType);
+    if (!accLayout || !have || have.getLayout() != *accLayout) {
+      if (!accLayout)
+        llvm::consumeError(accLayout.takeError());
+      return op.emitOpError("accumulator is not in the wgmma layout");
+    }
+    FailureOr<Descriptor> a = failure();
+    SmallVector<Value> aRegs;
+    if (lhsBuffer) {
+      a = getDescriptor(lhsBuffer);
+    } else {
+      llvm::Expected<LinearLayout> aLayout = tilegpu::getWgmmaOperandALayout(
+          *config, lhsTile.getShape(), numWarps);
+      tilegpu::LayoutAttr aHave = tilegpu::getLayout(lhsTile);
+      if (!aLayout || !aHave || aHave.getLayout() != *aLayout) {
+        if (!aLayout)
+          llvm::consumeError(aLayout.takeError());
+        return op.emitOpError("register lhs is not in the wgmma A layout");
+      }
+      aRegs = unpackRegisters(rewriter, loc, adaptor.getLhs());
+    }
+    FailureOr<Descriptor> bDesc = getDescriptor(rhsType);
+    if ((lhsBuffer && failed(a)) || failed(bDesc))
+      return op.emitOpError("operands are not in a wgmma shared layout");
+
+    int64_t elementBytes = rhsType.getElementBytes();
+    int64_t rowsPerGroup = m / config->groupsM;
+    int64_t colsPerGroup = n / config->groupsN;
+    // Warps 4g .. 4g+3 form warpgroup g: groups step along M, then N.
+    ThreadIds ids = getThreadIds(rewriter, loc);
+    Value group = LLVM::LShrOp::create(rewriter, loc, ids.warp,
+                                       i32Const(rewriter, loc, 2));
+    Value groupM = group, groupN = i32Const(rewriter, loc, 0);
+    if (config->groupsN > 1) {
+      groupM = LLVM::AndOp::create(rewriter, loc, group,
+                                   i32Const(rewriter, loc,
+                                            config->groupsM - 1));
+      groupN = LLVM::LShrOp::create(
+          rewriter, loc, group,
+          i32Const(rewriter, loc, llvm::Log2_64(config->groupsM)));
+    }
+    Value aGroup;
+    if (lhsBuffer)
+      aGroup = emitGroupOffset(rewriter, loc, *a, groupM, 0, rowsPerGroup,
+                               config->groupsM, elementBytes);
+    Value bGroup = emitGroupOffset(rewriter, loc, *bDesc, groupN, 1,
+                                   colsPerGroup, config->groupsN,
+                                   elementBytes);
+
+    SmallVector<Value> regs = unpackRegisters(rewriter, loc, adaptor.getAcc());
+    int64_t perInstr = colsPerGroup / 2;
+    int64_t instrsM = rowsPerGroup / 64;
+    if (int64_t(regs.size()) != perInstr * instrsM)
+      return op.emitOpError("unexpected accumulator register count");
+    Type f32 = rewriter.getF32Type();
+    auto structType = LLVM::LLVMStructType::getLiteral(
+        ctx, SmallVector<Type>(perInstr, f32));
+    SmallVector<Value> accs;
+    for (int64_t mi = 0; mi < instrsM; ++mi) {
+      Value s = LLVM::PoisonOp::create(rewriter, loc, structType);
+      for (int64_t i = 0; i < perInstr; ++i)
+        s = LLVM::InsertValueOp::create(rewriter, loc, s,
+                                        regs[mi * perInstr + i], i);
+      accs.push_back(s);
+    }
+
+    auto layoutA = !lhsBuffer || a->contiguousDim == 1
+                       ? NVVM::MMALayout::row
+                       : NVVM::MMALayout::col;
+    auto layoutB = bDesc->contiguousDim == 0 ? NVVM::MMALayout::col
+                                             : NVVM::MMALayout::row;
+    auto shape = NVVM::MMAShapeAttr::get(ctx, 64, colsPerGroup, 16);
+    auto typeA = NVVM::WGMMATypesAttr::get(ctx, getWgmmaType(lhsElement));
+    auto typeB = NVVM::WGMMATypesAttr::get(
+        ctx, getWgmmaType(rhsType.getElementType()));
+    auto typeD = NVVM::WGMMATypesAttr::get(ctx, NVVM::WGMMATypes::f32);
+    auto scaleOne = NVVM::WGMMAScaleInAttr::get(ctx, NVVM::WGMMAScaleIn::one);
+    auto accumulate =
+        NVVM::WGMMAScaleOutAttr::get(ctx, NVVM::WGMMAScaleOut::one);
+
+    NVVM::WgmmaFenceAlignedOp::create(rewriter, loc);
+    for (int64_t ki = 0; ki < k / 16; ++ki) {
+      for (int64_t mi = 0; mi < instrsM; ++mi) {
+        Value descB = emitDescriptor(rewriter, loc, *bDesc, adaptor.getRhs(),
+                                     bGroup, {ki * 16, 0}, elementBytes);
+        if (!lhsBuffer) {
+          // A fragment (mi, ki): registers 8 * (ki + K/16 * mi) onwards.
+          int64_t first = 8 * (ki + (k / 16) * mi);
+          accs[mi] = emitRegisterAWgmma(
+              rewriter, loc, accs[mi],
+              ArrayRef<Value>(aRegs).slice(first, 8), descB, colsPerGroup,
+              lhsElement, layoutB == NVVM::MMALayout::row);
+          continue;
+        }
+        Value descA = emitDescriptor(rewriter, loc, *a, adaptor.getLhs(),
+                                     aGroup, {mi * 64, ki * 16},
+                                     elementBytes);
+        accs[mi] = NVVM::WgmmaMmaAsyncOp::create(
+            rewriter, loc, structType, accs[mi], descA, descB, shape, typeA,
+            typeB, typeD, accumulate, scaleOne, scaleOne,
+            NVVM::MMALayoutAttr::get(ctx, layoutA),
+            NVVM::MMALayoutAttr::get(ctx, layoutB),
+            /*satfinite=*/nullptr);
+      }
+    }
+    NVVM::WgmmaGroupSyncAlignedOp::create(rewriter, loc);
+    if (!op.getIsAsync())
+      NVVM::WgmmaWaitGroupSyncOp::create(rewriter, loc,
+                                         rewriter.getI64IntegerAttr(0));
+
+    SmallVector<Value> result;
+    for (int64_t mi = 0; mi < instrsM; ++mi)
+      for (int64_t i = 0; i < perInstr; ++i)
+        result.push_back(
+            LLVM::ExtractValueOp::create(rewriter, loc, accs[mi], i));
+    Type resultType = converter.convertType(accType);
+    if (!resultType)
+      return rewriter.notifyMatchFailure(op, "unconvertible result");
+    rewriter.replaceOp(op, packRegisters(rewriter, loc, resultType, result));
+    return success();
+  }
+};
+
+/// wgmma.wait_group as inline PTX whose operands are tied to its results:
+/// every register of the waited-for accumulators goes in and comes out, so
+/// no instruction reads them before the wait.
+struct WarpGroupDotWaitLowering
+    : public ConvertOpToLLVMPattern<tilegpu::WarpGroupDotWaitOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(tilegpu::WarpGroupDotWaitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    SmallVector<Value> regs;
+    SmallVector<size_t> counts;
+    for (Value v : adaptor.getValues()) {
+      SmallVector<Value> r = unpackRegisters(rewriter, loc, v);
+      counts.push_back(r.size());
+      llvm::append_range(regs, r);
+    }
+    std::string text =
+        ("wgmma.wait_group.sync.aligned " + llvm::Twine(op.getPending()) + ";")
+            .str();
+    SmallVector<Type> types;
+    std::string outputs, ties;
+    for (auto [i, v] : llvm::enumerate(regs)) {
+      Type t = v.getType();
+      char letter = t.isF32() ? 'f' : t.isInteger(32) ? 'r' : 0;
+      if (!letter)
+        return rewriter.notifyMatchFailure(op, "unsupported register type");
+      types.push_back(t);
+      outputs += std::string(i ? "," : "") + "=" + letter;
+      ties += "," + std::to_string(i);
+    }
+    SmallVector<Value> results;
+    if (!regs.empty()) {
+      auto structType =
+          LLVM::LLVMStructType::getLiteral(rewriter.getContext(), types);
+      auto asmOp = LLVM::InlineAsmOp::create(
+          rewriter, loc, structType, regs, text, outputs + ties,
+          /*has_side_effects=*/true, /*is_align_stack=*/false,
+          LLVM::TailCallKind::None, /*asm_dialect=*/nullptr,
+          /*operand_attrs=*/nullptr);
+      for (size_t i = 0; i < regs.size(); ++i)
+        results.push_back(
+            LLVM::ExtractValueOp::create(rewriter, loc, asmOp.getResult(0), i));
+    } else {
+      NVVM::WgmmaWaitGroupSyncOp::create(
+          rewriter, loc, rewriter.getI64IntegerAttr(op.getPending()));
+    }
+    SmallVector<Value> packed;
+    size_t next = 0;
+    for (auto [value, count] : llvm::zip(op.getValues(), counts)) {
+      Type type = getTypeConverter()->convertType(value.getType());
+      if (!type)
+        return rewriter.notifyMatchFailure(op, "unconvertible type");
+      packed.push_back(packRegisters(
+          rewriter, loc, type, ArrayRef<Value>(results).slice(next, count)));
+      next += count;
+    }
+    rewriter.replaceOp(op, packed);
+    return success();
+  }
+};
+
+} // namespace
+
+void tileir::populateWarpGroupDotToLLVMPatterns(
+    TileLLVMTypeConverter &converter, RewritePatternSet &patterns) {
+  patterns.add<WarpGroupDotLowering, WarpGroupDotWaitLowering>(converter);
+}

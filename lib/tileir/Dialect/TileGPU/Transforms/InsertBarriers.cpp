@@ -1,0 +1,279 @@
+//===- InsertBarriers.cpp - Barriers from shared-memory dependences -------===//
+//
+// Part of the tileir project, under the Apache License v2.0 with LLVM
+// Exceptions. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Places `tilegpu.barrier` where threads would otherwise race on shared
+// memory. Runs after tileir-plan-shared-memory, so every buffer and every
+// op's scratch has a byte range, and two accesses conflict when their
+// ranges overlap and one writes (buffers sharing bytes by liveness included).
+//
+// A forward walk over the structured program keeps the accesses made since
+// the last barrier:
+//  - local_store writes its buffer; local_load reads it; warpgroup_dot
+//    reads its operands through the async proxy (and is done with them when
+//    it returns);
+//  - async_copy writes its buffer when its group completes: it must not
+//    start while another thread may still read or write the bytes, and it
+//    becomes a pending write at the next async_wait;
+//  - an op with scratch begins with a barrier of its own (its lowering's)
+//    and leaves its range read and written.
+// An access that conflicts with a pending one gets a barrier before it,
+// which clears the state; when the writes it orders are read by
+// warpgroup_dot, the barrier also fences the generic proxy against the async
+// proxy. Loops are walked to a fixpoint with the state of their previous
+// iteration joined in, and `if` joins its branches; whatever the analysis
+// cannot tell apart (stages of one buffer, both branches) counts as one
+// range, which only adds barriers.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tileir/Dialect/TileGPU/Transforms/Passes.h"
+
+#include "tileir/Dialect/TileGPU/Transforms/SharedMemory.h"
+
+#include "mlir/IR/Builders.h"
+
+namespace mlir::tilegpu {
+#define GEN_PASS_DEF_TILEIRINSERTBARRIERSPASS
+#include "tileir/Dialect/TileGPU/Transforms/Passes.h.inc"
+} // namespace mlir::tilegpu
+
+using namespace mlir;
+using namespace mlir::tilegpu;
+
+namespace {
+
+/// A byte range of the kernel's shared memory, [lo, hi).
+struct Range {
+  int64_t lo = 0, hi = 0;
+  bool overlaps(const Range &o) const { return lo < o.hi && o.lo < hi; }
+  bool operator==(const Range &o) const { return lo == o.lo && hi == o.hi; }
+};
+
+struct Access {
+  Range range;
+  bool write = false;
+  bool operator==(const Access &o) const {
+    return range == o.range && write == o.write;
+  }
+};
+
+/// What the threads may have done to shared memory since the last barrier.
+struct State {
+  SmallVector<Access> pending;
+  /// Asynchronous copies issued and not yet waited for.
+  SmallVector<Range> inFlight;
+
+  void add(Access a) {
+    if (!llvm::is_contained(pending, a))
+      pending.push_back(a);
+  }
+  void join(const State &o) {
+    for (const Access &a : o.pending)
+      add(a);
+    for (const Range &r : o.inFlight)
+      if (!llvm::is_contained(inFlight, r))
+        inFlight.push_back(r);
+  }
+  bool contains(const State &o) const {
+    return llvm::all_of(o.pending,
+                        [&](const Access &a) {
+                          return llvm::is_contained(pending, a);
+                        }) &&
+           llvm::all_of(o.inFlight, [&](const Range &r) {
+             return llvm::is_contained(inFlight, r);
+           });
+  }
+};
+
+/// The shared-memory effects of one op.
+struct Effects {
+  SmallVector<Access> accesses;
+  /// Reads through the async proxy (wgmma).
+  bool asyncProxyRead = false;
+  /// Starts asynchronous writes of these ranges.
+  SmallVector<Range> asyncWrites;
+  /// Completes every asynchronous copy in flight.
+  bool waitsForCopies = false;
+  /// Synchronizes the CTA first (its lowering begins with a barrier).
+  bool startsWithBarrier = false;
+  /// Is a barrier.
+  bool isBarrier = false;
+};
+
+class BarrierPlacer {
+public:
+  explicit BarrierPlacer(cuda_tile::EntryOp entry) {
+    // Ranges the async proxy reads: writes to them need the proxy fence.
+    entry.walk([&](WarpGroupDotOp op) {
+      if (isa<SMemType>(op.getLhs().getType()))
+        asyncRead.push_back(getRange(op.getLhs()));
+      asyncRead.push_back(getRange(op.getRhs()));
+    });
+  }
+
+  void run(Block &block) { process(block, State(), /*insert=*/true); }
+
+private:
+  /// The bytes of the buffer behind `value` (all stages of a subview's
+  /// buffer: the stage index is not known here).
+  static Range getRange(Value value) {
+    while (Operation *def = value.getDefiningOp()) {
+      if (auto subview = dyn_cast<SubviewOp>(def))
+        value = subview.getBuffer();
+      else if (auto permute = dyn_cast<PermuteSharedOp>(def))
+        value = permute.getBuffer();
+      else
+        break;
+    }
+    auto alloc = value.getDefiningOp<AllocSharedOp>();
+    auto type = cast<SMemType>(value.getType());
+    if (!alloc || !alloc.getOffset())
+      return {0, INT64_MAX}; // Unplaced: conflicts with everything.
+    int64_t lo = static_cast<int64_t>(*alloc.getOffset());
+    return {lo, lo + type.getTotalBytes()};
+  }
+
+  static Effects getEffects(Operation *op) {
+    Effects e;
+    if (isa<BarrierOp>(op)) {
+      e.isBarrier = true;
+    } else if (auto store = dyn_cast<LocalStoreOp>(op)) {
+      e.accesses.push_back({getRange(store.getBuffer()), true});
+    } else if (auto load = dyn_cast<LocalLoadOp>(op)) {
+      e.accesses.push_back({getRange(load.getBuffer()), false});
+    } else if (auto dot = dyn_cast<WarpGroupDotOp>(op)) {
+      if (isa<SMemType>(dot.getLhs().getType()))
+        e.accesses.push_back({getRange(dot.getLhs()), false});
+      e.accesses.push_back({getRange(dot.getRhs()), false});
+      e.asyncProxyRead = true;
+    } else if (auto copy = dyn_cast<AsyncCopyOp>(op)) {
+      e.asyncWrites.push_back(getRange(copy.getBuffer()));
+    } else if (isa<AsyncWaitOp>(op)) {
+      e.waitsForCopies = true;
+    } else if (int64_t bytes = getScratchBytes(op); bytes > 0) {
+      int64_t lo = 0;
+      if (auto attr = op->getAttrOfType<IntegerAttr>(kScratchOffsetAttrName))
+        lo = attr.getInt();
+      // Lowerings that use scratch begin with a barrier, except matrix
+      // products, whose operands may turn out to move in registers only.
+      e.startsWithBarrier =
+          !isa<cuda_tile::MmaFOp, cuda_tile::MmaIOp, cuda_tile::MmaFScaledOp>(
+              op);
+      e.accesses.push_back({{lo, lo + bytes}, true});
+    }
+    return e;
+  }
+
+  bool readByAsyncProxy(const Range &r) const {
+    return llvm::any_of(asyncRead,
+                        [&](const Range &a) { return a.overlaps(r); });
+  }
+
+  /// Whether `state` has an access conflicting with `a`.
+  static bool conflicts(const State &state, const Access &a) {
+    return llvm::any_of(state.pending, [&](const Access &p) {
+      return p.range.overlaps(a.range) && (p.write || a.write);
+    });
+  }
+
+  /// A barrier before `op` (when `insert`), clearing `state`.
+  void barrier(Operation *op, State &state, bool insert) {
+    bool fence = llvm::any_of(state.pending, [&](const Access &p) {
+      return p.write && readByAsyncProxy(p.range);
+    });
+    if (insert) {
+      OpBuilder b(op);
+      BarrierOp::create(b, op->getLoc(), fence);
+    }
+    state.pending.clear();
+  }
+
+  State process(Block &block, State state, bool insert) {
+    for (Operation &op : llvm::make_early_inc_range(block)) {
+      if (auto forOp = dyn_cast<cuda_tile::ForOp>(op)) {
+        state = processLoop(*forOp.getBody(), state, insert);
+        continue;
+      }
+      if (auto loopOp = dyn_cast<cuda_tile::LoopOp>(op)) {
+        state = processLoop(*loopOp.getBody(), state, insert);
+        continue;
+      }
+      if (auto ifOp = dyn_cast<cuda_tile::IfOp>(op)) {
+        State out = process(*ifOp.getThenBlock(), state, insert);
+        if (Block *otherwise = ifOp.getElseBlock())
+          out.join(process(*otherwise, state, insert));
+        else
+          out.join(state);
+        state = out;
+        continue;
+      }
+      Effects e = getEffects(&op);
+      if (e.isBarrier || e.startsWithBarrier) {
+        state.pending.clear();
+      } else {
+        bool needed = llvm::any_of(e.accesses, [&](const Access &a) {
+          return conflicts(state, a);
+        });
+        for (const Range &r : e.asyncWrites)
+          needed |= conflicts(state, {r, true});
+        // The async proxy sees generic writes only after a fence and a
+        // barrier, even the reading thread's own.
+        if (e.asyncProxyRead)
+          needed |= llvm::any_of(e.accesses, [&](const Access &a) {
+            return llvm::any_of(state.pending, [&](const Access &p) {
+              return p.write && p.range.overlaps(a.range);
+            });
+          });
+        if (needed)
+          barrier(&op, state, insert);
+      }
+      for (const Access &a : e.accesses)
+        state.add(a);
+      for (const Range &r : e.asyncWrites)
+        if (!llvm::is_contained(state.inFlight, r))
+          state.inFlight.push_back(r);
+      if (e.waitsForCopies) {
+        for (const Range &r : state.inFlight)
+          state.add({r, true});
+        state.inFlight.clear();
+      }
+    }
+    return state;
+  }
+
+  /// A loop body runs with the state before the loop or after its own
+  /// previous iteration; the state after the loop is either.
+  State processLoop(Block &body, const State &before, bool insert) {
+    State entry = before;
+    for (unsigned round = 0; round < 8; ++round) {
+      State out = process(body, entry, /*insert=*/false);
+      State joined = entry;
+      joined.join(out);
+      if (entry.contains(joined))
+        break;
+      entry = joined;
+    }
+    State out = process(body, entry, insert);
+    out.join(before);
+    return out;
+  }
+
+  SmallVector<Range> asyncRead;
+};
+
+struct InsertBarriersPass
+    : public tilegpu::impl::TileIRInsertBarriersPassBase<InsertBarriersPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    for (Operation &top : getOperation()->getRegion(0).front())
+      if (auto entry = dyn_cast<cuda_tile::EntryOp>(top))
+        BarrierPlacer(entry).run(entry.getBody().front());
+  }
+};
+
+} // namespace

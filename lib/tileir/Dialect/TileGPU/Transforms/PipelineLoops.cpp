@@ -1,0 +1,581 @@
+//===- PipelineLoops.cpp - Multi-stage asynchronous copies in loops -------===//
+//
+// Part of the tileir project, under the Apache License v2.0 with LLVM
+// Exceptions. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Software pipelining of the loads that feed shared memory in a `for` loop.
+// A tile loaded in the body and only stored into a shared buffer
+// (tileir-stage-operands' pattern):
+//
+//   for %iv ... {
+//     %t, %tok = load_view_tko weak %view[f(%iv)]
+//     %buf = tilegpu.alloc_shared
+//     tilegpu.local_store %t, %buf        (possibly through reshapes)
+//     ... uses of %buf ...
+//   }
+//
+// becomes S buffers filled S - 1 iterations ahead by asynchronous copies:
+//
+//   %bufs = tilegpu.alloc_shared : stages = S
+//   for s in 0 .. S-2: async_copy %view[f(lb + s*step)] -> %bufs[s]
+//                      if lb + s*step < ub; async_commit
+//   for %iv ... iter_values(..., %read = 0, %write = S-1) {
+//     async_wait S-2           // this iteration's copies have landed
+//     async_copy %view[f(%iv + (S-1)*step)] -> %bufs[%write]
+//         if %iv + (S-1)*step < ub; async_commit
+//     ... uses of %bufs[%read] ...
+//     continue ..., next(%read), next(%write)
+//   }
+//   async_wait 0
+//
+// The stage count is the largest of the target's default (3 before sm_90,
+// 4 from it), or the `latency` hint of the loads, that the shared memory
+// left by the kernel's other buffers and scratch holds; fewer than two stages
+// leave the loop alone. Barriers come later, from tileir-insert-barriers.
+// Every decision is a remark (category `memory`): what was pipelined with
+// how many stages, or why a loop with tensor-core products was not.
+//
+// The rewrite is only correct when moving loads earlier cannot change what
+// they read: the loop body writes no global memory, the loads are weak, and
+// their indices are pure functions of the induction variable and values
+// defined before the loop. Out-of-bounds elements read zero, so only views
+// padded with zero (or unspecified) qualify.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tileir/Dialect/TileGPU/Transforms/Passes.h"
+
+#include "tileir/Dialect/TileGPU/Transforms/SharedMemory.h"
+#include "tileir/Support/Diagnostics.h"
+#include "tileir/Target/GPUTarget.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Remarks.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Support/FormatVariadic.h"
+
+namespace mlir::tilegpu {
+#define GEN_PASS_DEF_TILEIRPIPELINELOOPSPASS
+#include "tileir/Dialect/TileGPU/Transforms/Passes.h.inc"
+} // namespace mlir::tilegpu
+
+using namespace mlir;
+using namespace mlir::tilegpu;
+
+namespace {
+
+constexpr StringLiteral kRemarkCategory = "memory";
+/// Stages of a pipelined loop by default: Ampere-class SMs hide a global
+/// load behind two iterations of tensor-core work, Hopper's faster tensor
+/// cores need one more.
+constexpr int64_t kDefaultStagesBeforeSm90 = 3;
+constexpr int64_t kDefaultStagesFromSm90 = 4;
+/// Upper bound on stages, whatever the hints ask.
+constexpr int64_t kMaxStages = 8;
+
+Location getRemarkLocation(Operation *op) {
+  if (std::optional<FileLineColLoc> loc =
+          tileir::findSourceLocation(op->getLoc()))
+    return *loc;
+  return op->getLoc();
+}
+
+/// One load to pipeline.
+struct Candidate {
+  cuda_tile::LoadViewTkoOp load;
+  /// Reshapes between the load and the store, in order.
+  SmallVector<cuda_tile::ReshapeOp> reshapes;
+  LocalStoreOp store;
+  AllocSharedOp alloc;
+  /// Body ops computing the load's indices from the induction variable, in
+  /// block order.
+  SmallVector<Operation *> slice;
+};
+
+bool isOutside(Value v, cuda_tile::ForOp loop) {
+  return !loop->isAncestor(v.getParentBlock()->getParentOp());
+}
+
+/// Collects the pure body ops that compute `v` from the induction variable
+/// and values defined outside the loop; fails on anything else.
+LogicalResult collectSlice(Value v, cuda_tile::ForOp loop,
+                           llvm::SetVector<Operation *> &slice) {
+  if (isOutside(v, loop) || v == loop.getInductionVar())
+    return success();
+  Operation *def = v.getDefiningOp();
+  if (!def || def->getBlock() != loop.getBody() || def->getNumRegions() ||
+      !isMemoryEffectFree(def))
+    return failure();
+  if (slice.contains(def))
+    return success();
+  for (Value operand : def->getOperands())
+    if (failed(collectSlice(operand, loop, slice)))
+      return failure();
+  slice.insert(def);
+  return success();
+}
+
+/// Whether `view` pads with zero or leaves padding unspecified: copies
+/// fill out-of-bounds elements with zero.
+bool padsWithZero(Type view) {
+  auto partition = dyn_cast<cuda_tile::PartitionViewType>(view);
+  if (!partition)
+    return false;
+  cuda_tile::PaddingValueAttr padding = partition.getPaddingValue();
+  return !padding || padding.getValue() == cuda_tile::PaddingValue::Zero;
+}
+
+/// Why `load` cannot be pipelined, or the candidate.
+FailureOr<Candidate> matchCandidate(cuda_tile::LoadViewTkoOp load,
+                                    cuda_tile::ForOp loop,
+                                    std::string &why) {
+  Candidate c;
+  c.load = load;
+  Value tile = load->getResult(0);
+  // Reshapes relabel the row-major order the copy keeps.
+  Value stored = tile;
+  while (stored.hasOneUse())
+    if (auto reshape = dyn_cast<cuda_tile::ReshapeOp>(*stored.getUsers().begin())) {
+      c.reshapes.push_back(reshape);
+      stored = reshape->getResult(0);
+    } else {
+      break;
+    }
+  if (!stored.hasOneUse() || !(c.store = dyn_cast<LocalStoreOp>(
+                                   *stored.getUsers().begin()))) {
+    why = "the loaded tile is used in registers";
+    return failure();
+  }
+  c.alloc = c.store.getBuffer().getDefiningOp<AllocSharedOp>();
+  if (!c.alloc || c.alloc->getBlock() != loop.getBody() ||
+      c.store->getBlock() != loop.getBody() ||
+      c.alloc.getType().getStages() != 1) {
+    why = "its shared buffer is not local to the loop body";
+    return failure();
+  }
+  if (!load->getResult(1).use_empty()) {
+    why = "its token orders later memory operations";
+    return failure();
+  }
+  if (load.getMemoryOrderingSemantics() !=
+      cuda_tile::MemoryOrderingSemantics::Weak) {
+    why = "it is not a weak load";
+    return failure();
+  }
+  if (!isOutside(load.getView(), loop)) {
+    why = "its view changes in the loop";
+    return failure();
+  }
+  if (!padsWithZero(load.getView().getType())) {
+    why = "its view pads with a value other than zero";
+    return failure();
+  }
+  if (c.alloc.getType().getElementBytes() < 1 ||
+      cast<cuda_tile::TileType>(tile.getType())
+              .getElementType()
+              .getIntOrFloatBitWidth() < 8) {
+    why = "its elements are narrower than a byte";
+    return failure();
+  }
+  llvm::SetVector<Operation *> slice;
+  for (Value index : load.getIndex())
+    if (failed(collectSlice(index, loop, slice))) {
+      why = "its indices depend on more than the induction variable";
+      return failure();
+    }
+  c.slice.assign(slice.begin(), slice.end());
+  llvm::sort(c.slice,
+             [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
+  return c;
+}
+
+/// Whether the loop writes global memory anywhere in its body.
+bool writesGlobalMemory(cuda_tile::ForOp loop) {
+  WalkResult result = loop.getBody()->walk([](Operation *op) {
+    if (isa<cuda_tile::StoreViewTkoOp, cuda_tile::StorePtrTkoOp,
+            cuda_tile::AtomicRMWTkoOp, cuda_tile::AtomicCASTkoOp,
+            cuda_tile::AtomicRedViewTkoOp>(op))
+      return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return result.wasInterrupted();
+}
+
+bool hasTensorCoreWork(cuda_tile::ForOp loop) {
+  WalkResult result = loop.getBody()->walk([](Operation *op) {
+    if (isa<WarpGroupDotOp, LocalLoadOp, cuda_tile::MmaFOp,
+            cuda_tile::MmaIOp>(op))
+      return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return result.wasInterrupted();
+}
+
+/// The `latency` hint of `load` for `target`, if any.
+std::optional<int64_t> getLatencyHint(cuda_tile::LoadViewTkoOp load,
+                                      StringRef target) {
+  cuda_tile::OptimizationHintsAttr hints = load.getOptimizationHintsAttr();
+  if (!hints)
+    return std::nullopt;
+  DictionaryAttr all = hints.getValue();
+  for (StringRef key :
+       {target, StringRef(cuda_tile::OptimizationHintsAttr::kDefaultKey)})
+    if (auto dict = all.getAs<DictionaryAttr>(key))
+      if (auto latency = dict.getAs<IntegerAttr>("latency"))
+        return latency.getInt();
+  return std::nullopt;
+}
+
+/// A rank-0 integer constant of `type`.
+Value createIntConstant(OpBuilder &b, Location loc, Type type, int64_t v) {
+  auto tile = cast<cuda_tile::TileType>(type);
+  auto element = cast<IntegerType>(tile.getElementType());
+  auto attr = DenseIntElementsAttr::get(
+      RankedTensorType::get({}, element),
+      APInt(element.getWidth(), static_cast<uint64_t>(v), /*isSigned=*/true));
+  return cuda_tile::ConstantOp::create(b, loc, type, attr);
+}
+
+class LoopPipeliner {
+public:
+  LoopPipeliner(cuda_tile::ForOp loop, const tileir::GPUTarget &target,
+                int64_t sharedBudget)
+      : loop(loop), inductionVar(loop.getInductionVar()), target(target),
+        sharedBudget(sharedBudget) {}
+
+  /// Pipelines the loop if it can; reports the outcome as a remark.
+  void run() {
+    bool interesting = hasTensorCoreWork(loop);
+    std::string why;
+    SmallVector<Candidate> candidates;
+    if (writesGlobalMemory(loop)) {
+      why = "the loop writes global memory";
+    } else {
+      for (Operation &op : *loop.getBody())
+        if (auto load = dyn_cast<cuda_tile::LoadViewTkoOp>(op)) {
+          std::string reason;
+          FailureOr<Candidate> c = matchCandidate(load, loop, reason);
+          if (succeeded(c))
+            candidates.push_back(std::move(*c));
+          else if (interesting && why.empty())
+            why = "a load was kept: " + reason;
+        }
+      if (candidates.empty() && why.empty())
+        why = "no load in the loop feeds shared memory";
+    }
+    if (candidates.empty()) {
+      if (interesting)
+        missed("loop not pipelined: " + why);
+      return;
+    }
+    int64_t perStage = 0;
+    for (Candidate c : candidates)
+      perStage += c.alloc.getType().getStageStride();
+    int64_t wanted = target.sm >= 90
+                         ? kDefaultStagesFromSm90
+                         : kDefaultStagesBeforeSm90;
+    for (Candidate c : candidates)
+      if (std::optional<int64_t> latency =
+              getLatencyHint(c.load, target.name))
+        wanted = std::max(wanted, std::min(*latency + 1, kMaxStages));
+    // An accumulating wgmma can stay in flight across the iteration edge
+    // when its stage is not overwritten before the next iteration waits
+    // for it: copies then run one stage less ahead, so one more stage
+    // keeps the same distance.
+    WarpGroupDotOp asyncDot = findAsyncCandidate();
+    if (asyncDot)
+      wanted += 1;
+    int64_t fit = perStage > 0 ? sharedBudget / perStage : 0;
+    int64_t stages = std::min(wanted, fit);
+    if (stages < 3)
+      asyncDot = nullptr;
+    if (stages < 2) {
+      missed(llvm::formatv("loop not pipelined: two stages of its copies "
+                           "need {0} bytes of shared memory, {1} are left",
+                           2 * perStage, std::max<int64_t>(sharedBudget, 0))
+                 .str());
+      return;
+    }
+    // The rewrite replaces the loop: report at its location, taken first.
+    Location where = getRemarkLocation(loop);
+    int64_t distance = asyncDot ? stages - 2 : stages - 1;
+    rewrite(candidates, stages, distance, asyncDot);
+    std::string message = llvm::formatv(
+        "loop pipelined with {0} stages: {1} tile load(s) become "
+        "asynchronous copies issued {2} iteration(s) ahead ({3} bytes of "
+        "shared memory)",
+        stages, candidates.size(), distance, stages * perStage);
+    if (asyncDot)
+      message += "; the accumulating wgmma overlaps the next iteration";
+    if (stages < wanted)
+      message += llvm::formatv("; {0} stages wanted, shared memory holds {1}",
+                               wanted, stages)
+                     .str();
+    remark::passed(where,
+                   remark::RemarkOpts::name("Pipeline").category(
+                       kRemarkCategory))
+        << remark::detail::Remark::Arg("Remark", message)
+        << remark::detail::Remark::Arg("Stages", stages);
+  }
+
+private:
+  void missed(const std::string &message) {
+    remark::missed(getRemarkLocation(loop),
+                   remark::RemarkOpts::name("Pipeline").category(
+                       kRemarkCategory))
+        << remark::detail::Remark::Arg("Remark", message);
+  }
+
+  /// The warpgroup product that can run asynchronously: its accumulator is
+  /// a loop-carried value used by nothing else, and its result goes
+  /// straight to the `continue` as that value's next iterate, so no other
+  /// instruction touches the registers while it is in flight.
+  WarpGroupDotOp findAsyncCandidate() {
+    Block *body = loop.getBody();
+    auto yield = dyn_cast<cuda_tile::ContinueOp>(body->getTerminator());
+    if (!yield)
+      return nullptr;
+    WarpGroupDotOp found;
+    for (Operation &op : *body) {
+      auto dot = dyn_cast<WarpGroupDotOp>(op);
+      if (!dot)
+        continue;
+      auto arg = dyn_cast<BlockArgument>(dot.getAcc());
+      if (found || !arg || arg.getOwner() != body || arg.getArgNumber() == 0 ||
+          !arg.hasOneUse() || !dot.getResult().hasOneUse() ||
+          *dot.getResult().getUsers().begin() != yield.getOperation() ||
+          arg.getArgNumber() - 1 >= yield->getNumOperands() ||
+          yield->getOperand(arg.getArgNumber() - 1) != dot.getResult())
+        return nullptr;
+      found = dot;
+    }
+    return found;
+  }
+
+  /// Clones the index computation of `c` for induction value `iv` at the
+  /// builder's insertion point and issues the copy into `stage`.
+  void emitCopy(OpBuilder &b, Candidate c, Value iv, Value stage,
+                Value predicate) {
+    IRMapping map;
+    map.map(inductionVar, iv);
+    for (Operation *op : c.slice)
+      b.clone(*op, map);
+    SmallVector<Value> indices;
+    for (Value index : c.load.getIndex())
+      indices.push_back(map.lookupOrDefault(index));
+    Location loc = c.load.getLoc();
+    Value buffer = multiBuffers.lookup(c.alloc);
+    Value view = SubviewOp::create(
+        b, loc, cast<SMemType>(buffer.getType()).getSingleStage(), buffer,
+        stage);
+    AsyncCopyOp::create(b, loc, c.load.getView(), indices, view, predicate);
+  }
+
+  /// `iv + k * step < ub`, compared as the loop compares.
+  Value emitInRange(OpBuilder &b, Location loc, Value iv) {
+    return cuda_tile::CmpIOp::create(
+        b, loc, cuda_tile::ComparisonPredicate::LessThan, iv,
+        loop.getUpperBound(),
+        loop.getUnsignedCmp() ? cuda_tile::Signedness::Unsigned
+                              : cuda_tile::Signedness::Signed);
+  }
+
+  /// `base + k * step` for a constant k.
+  Value emitAdvance(OpBuilder &b, Location loc, Value base, int64_t k) {
+    if (k == 0)
+      return base;
+    Type type = base.getType();
+    Value factor = createIntConstant(b, loc, type, k);
+    Value offset = cuda_tile::MulIOp::create(b, loc, loop.getStep(), factor);
+    return cuda_tile::AddIOp::create(b, loc, base, offset);
+  }
+
+  /// Rewrites with `stages` buffers, copies issued `distance` iterations
+  /// ahead, and `asyncDot` (if any) left in flight across iterations.
+  void rewrite(MutableArrayRef<Candidate> candidates, int64_t stages,
+               int64_t distance, WarpGroupDotOp asyncDot) {
+    Location loc = loop.getLoc();
+    OpBuilder b(loop);
+    MLIRContext *ctx = loop.getContext();
+    for (Candidate c : candidates) {
+      SMemType single = c.alloc.getType();
+      auto type = SMemType::get(ctx, single.getShape(),
+                                single.getElementType(), single.getLayout(),
+                                stages);
+      multiBuffers[c.alloc] =
+          AllocSharedOp::create(b, c.alloc.getLoc(), type, IntegerAttr())
+              .getResult();
+    }
+
+    // Prologue: the first `distance` iterations' copies, one group each.
+    Type i32 = cuda_tile::TileType::get({}, IntegerType::get(ctx, 32));
+    for (int64_t s = 0; s < distance; ++s) {
+      Value iv = emitAdvance(b, loc, loop.getLowerBound(), s);
+      Value inRange = emitInRange(b, loc, iv);
+      Value stage = createIntConstant(b, loc, i32, s);
+      for (Candidate c : candidates)
+        emitCopy(b, c, iv, stage, inRange);
+      AsyncCommitOp::create(b, loc);
+    }
+
+    // The loop, with the read and write stages carried along.
+    SmallVector<Value> inits(loop.getInitValues());
+    inits.push_back(createIntConstant(b, loc, i32, 0));
+    inits.push_back(createIntConstant(b, loc, i32, distance));
+    auto newLoop = cuda_tile::ForOp::create(
+        b, loc, loop.getLowerBound(), loop.getUpperBound(), loop.getStep(),
+        inits, loop.getUnsignedCmp());
+    Block *body = newLoop.getBody();
+    Block *old = loop.getBody();
+    // Move the old body over, its arguments replaced by the new ones.
+    for (auto [oldArg, newArg] :
+         llvm::zip(old->getArguments(), body->getArguments()))
+      oldArg.replaceAllUsesWith(newArg);
+    body->getOperations().splice(body->end(), old->getOperations());
+    Value readStage = body->getArgument(body->getNumArguments() - 2);
+    Value writeStage = body->getArgument(body->getNumArguments() - 1);
+    Value iv = newLoop.getInductionVar();
+    inductionVar = iv;
+
+    b.setInsertionPointToStart(body);
+    AsyncWaitOp::create(b, loc, static_cast<int32_t>(distance - 1));
+    Value ahead = emitAdvance(b, loc, iv, distance);
+    Value aheadInRange = emitInRange(b, loc, ahead);
+    for (Candidate c : candidates)
+      emitCopy(b, c, ahead, writeStage, aheadInRange);
+    AsyncCommitOp::create(b, loc);
+    auto nextStage = [&](Value stage) {
+      Value one = createIntConstant(b, loc, i32, 1);
+      Value last = createIntConstant(b, loc, i32, stages - 1);
+      Value zero = createIntConstant(b, loc, i32, 0);
+      Value isLast = cuda_tile::CmpIOp::create(
+          b, loc, cuda_tile::ComparisonPredicate::Equal, stage, last,
+          cuda_tile::Signedness::Signed);
+      Value plusOne = cuda_tile::AddIOp::create(b, loc, stage, one);
+      return cuda_tile::SelectOp::create(b, loc, i32, isLast, zero, plusOne)
+          .getResult();
+    };
+    Value nextRead = nextStage(readStage);
+    Value nextWrite = nextStage(writeStage);
+
+    // Consumers read this iteration's stage; the loads and their stores go.
+    for (Candidate c : candidates) {
+      b.setInsertionPoint(c.alloc);
+      Value current = SubviewOp::create(
+          b, c.alloc.getLoc(), c.alloc.getType(), multiBuffers.lookup(c.alloc),
+          readStage);
+      c.store->erase();
+      c.alloc.getResult().replaceAllUsesWith(current);
+      c.alloc->erase();
+      for (cuda_tile::ReshapeOp reshape : llvm::reverse(c.reshapes))
+        reshape->erase();
+      c.load->erase();
+    }
+
+    // Every `continue` of this loop passes the next stages along.
+    SmallVector<cuda_tile::ContinueOp> continues;
+    body->walk([&](cuda_tile::ContinueOp op) {
+      Operation *parent = op->getParentOp();
+      while (parent && isa<cuda_tile::IfOp>(parent))
+        parent = parent->getParentOp();
+      if (parent == newLoop.getOperation())
+        continues.push_back(op);
+    });
+    for (cuda_tile::ContinueOp op : continues) {
+      SmallVector<Value> operands(op->getOperands());
+      operands.push_back(nextRead);
+      operands.push_back(nextWrite);
+      op->setOperands(operands);
+    }
+    if (continues.empty() || body->empty() ||
+        !isa<cuda_tile::ContinueOp>(body->back())) {
+      b.setInsertionPointToEnd(body);
+      cuda_tile::ContinueOp::create(b, loc, ValueRange{nextRead, nextWrite});
+    }
+
+    // The asynchronous product: the next iteration's product (the only
+    // reader of its result) may start while it runs; the one before it
+    // must be done, since its stage is refilled next.
+    Value asyncResult;
+    if (asyncDot) {
+      asyncDot.setIsAsync(true);
+      b.setInsertionPointAfter(asyncDot);
+      auto wait = WarpGroupDotWaitOp::create(
+          b, asyncDot.getLoc(), TypeRange{asyncDot.getType()},
+          ValueRange{asyncDot.getResult()}, 1);
+      asyncDot.getResult().replaceAllUsesExcept(wait.getResult(0), wait);
+      for (auto [i, v] : llvm::enumerate(body->getTerminator()->getOperands()))
+        if (v == wait.getResult(0))
+          asyncResult = newLoop->getResult(i);
+    }
+
+    // Results, and the copies still in flight after the last iteration.
+    for (auto [oldResult, newResult] :
+         llvm::zip(loop->getResults(), newLoop->getResults()))
+      oldResult.replaceAllUsesWith(newResult);
+    b.setInsertionPointAfter(newLoop);
+    if (asyncResult) {
+      auto wait = WarpGroupDotWaitOp::create(b, loc,
+                                             TypeRange{asyncResult.getType()},
+                                             ValueRange{asyncResult}, 0);
+      asyncResult.replaceAllUsesExcept(wait.getResult(0), wait);
+    }
+    AsyncWaitOp::create(b, loc, 0);
+    loop->erase();
+  }
+
+  cuda_tile::ForOp loop;
+  /// The induction variable the index slices refer to (the new loop's once
+  /// the body has moved).
+  Value inductionVar;
+  const tileir::GPUTarget &target;
+  int64_t sharedBudget;
+  /// The multi-stage buffer replacing each single-stage one.
+  DenseMap<Operation *, Value> multiBuffers;
+};
+
+/// Shared memory a pipelined loop may use: the target's per-CTA limit
+/// minus every other buffer of the kernel and the largest scratch of an op
+/// in the loop (both may be live while the loop runs).
+int64_t getSharedBudget(cuda_tile::ForOp loop, cuda_tile::EntryOp entry,
+                        const tileir::GPUTarget &target) {
+  int64_t others = 0;
+  entry.walk([&](AllocSharedOp alloc) {
+    if (alloc->getBlock() != loop.getBody())
+      others += alloc.getType().getTotalBytes();
+  });
+  int64_t scratch = 0;
+  loop.getBody()->walk([&](Operation *op) {
+    scratch = std::max(scratch, getScratchBytes(op));
+  });
+  return static_cast<int64_t>(target.maxSharedBytesPerBlockOptin) - others -
+         llvm::alignTo(scratch, 1024);
+}
+
+struct PipelineLoopsPass
+    : public tilegpu::impl::TileIRPipelineLoopsPassBase<PipelineLoopsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    const tileir::GPUTarget *gpu = tileir::lookupGPUTarget(target);
+    if (!gpu)
+      return;
+    for (Operation &top : getOperation()->getRegion(0).front()) {
+      auto entry = dyn_cast<cuda_tile::EntryOp>(top);
+      if (!entry)
+        continue;
+      // Innermost loops first: their stages take shared memory before
+      // enclosing loops ask for theirs.
+      SmallVector<cuda_tile::ForOp> loops;
+      entry.walk([&](cuda_tile::ForOp loop) { loops.push_back(loop); });
+      for (cuda_tile::ForOp loop : loops)
+        LoopPipeliner(loop, *gpu, getSharedBudget(loop, entry, *gpu)).run();
+    }
+  }
+};
+
+} // namespace

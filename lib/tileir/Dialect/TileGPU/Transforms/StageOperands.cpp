@@ -1,0 +1,317 @@
+//===- StageOperands.cpp - Tensor-core operands through shared memory -----===//
+//
+// Part of the tileir project, under the Apache License v2.0 with LLVM
+// Exceptions. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The operands of a matrix product reach the tensor cores through shared
+// memory, in the swizzled layout the instructions read without bank
+// conflicts:
+//
+//  - wgmma (sm_90; the product's accumulator has the wgmma layout, see
+//    tileir-assign-layouts): A and B are stored into buffers and the
+//    product becomes `tilegpu.warpgroup_dot`, which reads them through
+//    matrix descriptors;
+//  - mma.sync: A and B are stored into buffers and read back with
+//    `tilegpu.local_load` in their fragment layouts (ldmatrix).
+//
+// A stored operand is written where its value is defined when that is
+// outside the loops around the product (attention's Q), otherwise right
+// before the product. tileir-pipeline-loops then turns stores of loaded
+// tiles in loops into multi-stage asynchronous copies.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tileir/Dialect/TileGPU/Transforms/Passes.h"
+
+#include "tileir/Dialect/TileGPU/Transforms/MmaLayouts.h"
+#include "tileir/Dialect/TileGPU/Transforms/SharedMemory.h"
+#include "tileir/Target/GPUTarget.h"
+
+#include "mlir/IR/Builders.h"
+
+namespace mlir::tilegpu {
+#define GEN_PASS_DEF_TILEIRSTAGEOPERANDSPASS
+#include "tileir/Dialect/TileGPU/Transforms/Passes.h.inc"
+} // namespace mlir::tilegpu
+
+using namespace mlir;
+using namespace mlir::tilegpu;
+using tileir::LinearLayout;
+
+namespace {
+
+/// The number of warps of the kernel holding `op`.
+unsigned getKernelWarps(Operation *op) {
+  for (Operation *p = op; p; p = p->getParentOp())
+    if (auto attr = p->getAttrOfType<IntegerAttr>(kNumWarpsAttrName))
+      return static_cast<unsigned>(attr.getInt());
+  return 4;
+}
+
+/// Where the shared copy of `value`, used by `user`, is written: before
+/// the outermost loop around `user` that `value` is defined outside of, so
+/// a loop-invariant operand is stored once; otherwise right before `user`.
+Operation *getStorePoint(Value value, Operation *user) {
+  Operation *point = user;
+  Operation *defScope = value.getParentBlock()->getParentOp();
+  for (Operation *p = user->getParentOp(); p; p = p->getParentOp()) {
+    if (p == defScope || p->isProperAncestor(defScope))
+      break;
+    if (isa<cuda_tile::ForOp, cuda_tile::LoopOp>(p))
+      point = p;
+  }
+  return point;
+}
+
+std::optional<tileir::SharedMemoryLayout> chooseSharedLayout(Value value);
+
+/// A 2-D operand that is the transpose of a 2-D tile: stored as that tile
+/// and read through a permuted view, so its producer (a load) can become a
+/// copy.
+cuda_tile::PermuteOp getTransposedSource(Value value) {
+  auto permute = value.getDefiningOp<cuda_tile::PermuteOp>();
+  if (!permute ||
+      cast<cuda_tile::TileType>(permute->getOperand(0).getType()).getRank() != 2)
+    return {};
+  return permute;
+}
+
+/// Stores `value` into a new single-stage buffer of layout `smem` right
+/// before `point`; returns the buffer.
+Value stageInSharedMemory(OpBuilder &b, Value value,
+                          const tileir::SharedMemoryLayout &smem,
+                          Operation *point) {
+  auto tile = cast<cuda_tile::TileType>(value.getType());
+  MLIRContext *ctx = value.getContext();
+  auto type = SMemType::get(ctx, tile.getShape(), tile.getElementType(),
+                            SharedLayoutAttr::get(ctx, smem.getLayout()), 1);
+  b.setInsertionPoint(point);
+  Location loc = value.getLoc();
+  Value buffer = AllocSharedOp::create(b, loc, type, IntegerAttr());
+  LocalStoreOp::create(b, loc, value, buffer);
+  return buffer;
+}
+
+/// The dim along which the registers of `value` hold consecutive elements
+/// (the one a vectorized store follows), the last dim when there is none.
+unsigned getContiguousDim(Value value) {
+  auto tile = cast<cuda_tile::TileType>(value.getType());
+  unsigned rank = tile.getRank();
+  LayoutAttr layout = getLayout(tile);
+  if (!layout)
+    return rank - 1;
+  unsigned best = rank - 1;
+  int64_t run = layout.getLayout().getContiguousRegisterRun(rank - 1);
+  for (unsigned d = 0; d + 1 < rank; ++d)
+    if (layout.getLayout().getContiguousRegisterRun(d) > run) {
+      run = layout.getLayout().getContiguousRegisterRun(d);
+      best = d;
+    }
+  return best;
+}
+
+/// The swizzled layout of a 2-D operand `value` in shared memory, keeping
+/// the contiguous dim its registers have; std::nullopt when no swizzle of
+/// at least 32 bytes fits.
+std::optional<tileir::SharedMemoryLayout> chooseSharedLayout(Value value) {
+  auto tile = cast<cuda_tile::TileType>(value.getType());
+  if (tile.getRank() != 2)
+    return std::nullopt;
+  int64_t elementBytes = getRegisterBytes(tile.getElementType());
+  if (elementBytes == 0 || elementBytes > 16 ||
+      !llvm::isPowerOf2_64(elementBytes))
+    return std::nullopt;
+  unsigned dim = getContiguousDim(value);
+  int64_t rowBytes = tile.getShape()[dim] * elementBytes;
+  for (unsigned swizzle : {128u, 64u, 32u}) {
+    if (rowBytes % swizzle != 0)
+      continue;
+    llvm::Expected<tileir::SharedMemoryLayout> smem =
+        tileir::SharedMemoryLayout::getMmaSwizzled(
+            tile.getShape(), dim, static_cast<unsigned>(elementBytes),
+            swizzle);
+    if (smem)
+      return std::move(*smem);
+    llvm::consumeError(smem.takeError());
+  }
+  return std::nullopt;
+}
+
+/// The shared copy of `operand`, for `product`: a transpose is stored as
+/// its source and viewed permuted. Null when no swizzled layout fits.
+Value stageOperand(OpBuilder &b, Value operand, Operation *product) {
+  if (cuda_tile::PermuteOp permute = getTransposedSource(operand)) {
+    Value source = permute->getOperand(0);
+    std::optional<tileir::SharedMemoryLayout> layout =
+        chooseSharedLayout(source);
+    if (layout) {
+      Value buffer =
+          stageInSharedMemory(b, source, *layout, getStorePoint(source, product));
+      auto bufferType = cast<SMemType>(buffer.getType());
+      ArrayRef<int32_t> perm = permute.getPermutation();
+      llvm::Expected<tileir::LinearLayout> permuted =
+          bufferType.getLayout().getLayout().permute(perm);
+      if (permuted) {
+        auto tile = cast<cuda_tile::TileType>(operand.getType());
+        auto viewType = SMemType::get(
+            b.getContext(), tile.getShape(), tile.getElementType(),
+            SharedLayoutAttr::get(b.getContext(), *permuted), 1);
+        b.setInsertionPointAfter(buffer.getDefiningOp()->getNextNode());
+        return PermuteSharedOp::create(b, operand.getLoc(), viewType, buffer,
+                                       b.getDenseI32ArrayAttr(perm));
+      }
+      llvm::consumeError(permuted.takeError());
+    }
+  }
+  std::optional<tileir::SharedMemoryLayout> layout =
+      chooseSharedLayout(operand);
+  if (!layout)
+    return {};
+  return stageInSharedMemory(b, operand, *layout,
+                             getStorePoint(operand, product));
+}
+
+/// The wgmma form: B in shared memory, A in shared memory or, when it is
+/// already in the A-fragment layout (a softmax'ed accumulator), in
+/// registers. Fails (leaving the product alone) when an operand has no
+/// swizzled layout the descriptors can express.
+LogicalResult stageForWgmma(Operation *product, const WgmmaConfig &config,
+                            unsigned numWarps, OpBuilder &b) {
+  Value lhs = product->getOperand(0), rhs = product->getOperand(1);
+  auto lhsTile = cast<cuda_tile::TileType>(lhs.getType());
+  llvm::Expected<LinearLayout> aFragment =
+      getWgmmaOperandALayout(config, lhsTile.getShape(), numWarps);
+  bool lhsInRegisters = false;
+  if (aFragment) {
+    LayoutAttr have = getLayout(lhsTile);
+    lhsInRegisters = have && have.getLayout() == *aFragment;
+  } else {
+    llvm::consumeError(aFragment.takeError());
+  }
+  // Check both before creating anything.
+  bool lhsOk = lhsInRegisters || chooseSharedLayout(lhs) ||
+               (getTransposedSource(lhs) &&
+                chooseSharedLayout(getTransposedSource(lhs)->getOperand(0)));
+  bool rhsOk = chooseSharedLayout(rhs) ||
+               (getTransposedSource(rhs) &&
+                chooseSharedLayout(getTransposedSource(rhs)->getOperand(0)));
+  if (!lhsOk || !rhsOk)
+    return failure();
+  Value a = lhsInRegisters ? lhs : stageOperand(b, lhs, product);
+  Value bBuf = stageOperand(b, rhs, product);
+  if (!a || !bBuf)
+    return failure();
+  b.setInsertionPoint(product);
+  Value result = WarpGroupDotOp::create(b, product->getLoc(),
+                                        product->getResult(0).getType(), a,
+                                        bBuf, product->getOperand(2));
+  product->getResult(0).replaceAllUsesWith(result);
+  product->erase();
+  return success();
+}
+
+/// The mma.sync form: each operand not yet in its fragment layout is
+/// stored and read back in it (ldmatrix for 16-bit elements).
+void stageForMmaSync(Operation *product, const MmaConfig &config,
+                     OpBuilder &b) {
+  bool allInFragments = true;
+  for (auto [index, which] :
+       {std::pair{0u, tileir::MmaOperand::A},
+        std::pair{1u, tileir::MmaOperand::B}}) {
+    Value operand = product->getOperand(index);
+    auto tile = cast<cuda_tile::TileType>(operand.getType());
+    llvm::Expected<MmaOperandLayout> fragment =
+        getMmaOperandLayout(config, which, tile.getShape());
+    if (!fragment) {
+      llvm::consumeError(fragment.takeError());
+      allInFragments = false;
+      continue;
+    }
+    LayoutAttr have = getLayout(tile);
+    if (have && have.getLayout() == fragment->layout)
+      continue;
+    Operation *point = getStorePoint(operand, product);
+    Value buffer = stageOperand(b, operand, product);
+    if (!buffer) {
+      allInFragments = false;
+      continue;
+    }
+    b.setInsertionPoint(point);
+    Value loaded = LocalLoadOp::create(b, operand.getLoc(),
+                                       withLayout(tile, fragment->layout),
+                                       buffer);
+    product->setOperand(index, loaded);
+  }
+  // Its lowering then moves nothing through shared memory.
+  if (allInFragments)
+    product->setAttr(kOperandsInFragmentsAttrName, b.getUnitAttr());
+}
+
+struct StageOperandsPass
+    : public tilegpu::impl::TileIRStageOperandsPassBase<StageOperandsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    const tileir::GPUTarget *gpu = tileir::lookupGPUTarget(target);
+    if (!gpu)
+      return;
+    SmallVector<Operation *> products;
+    getOperation()->walk([&](Operation *op) {
+      if (isa<cuda_tile::MmaFOp, cuda_tile::MmaIOp>(op))
+        products.push_back(op);
+    });
+    OpBuilder b(&getContext());
+    for (Operation *product : products) {
+      unsigned numWarps = getKernelWarps(product);
+      Type lhs = product->getOperand(0).getType(),
+           rhs = product->getOperand(1).getType(),
+           acc = product->getOperand(2).getType();
+      LayoutAttr accLayout = getLayout(acc);
+      if (!accLayout || product->getResult(0).getType() != acc)
+        continue;
+      // wgmma when layout assignment anchored the product in its layout.
+      if (std::optional<WgmmaConfig> wgmma =
+              getWgmmaConfig(lhs, rhs, acc, numWarps, *gpu)) {
+        llvm::Expected<LinearLayout> layout = getWgmmaAccumulatorLayout(
+            *wgmma, cast<cuda_tile::TileType>(acc).getShape(), numWarps);
+        if (!layout) {
+          llvm::consumeError(layout.takeError());
+        } else if (*layout == accLayout.getLayout() &&
+                   succeeded(stageForWgmma(product, *wgmma, numWarps, b))) {
+          continue;
+        }
+      }
+      std::optional<MmaConfig> config =
+          getMmaConfig(product, numWarps, *gpu);
+      if (!config || cast<cuda_tile::TileType>(acc).getRank() != 2)
+        continue;
+      llvm::Expected<MmaOperandLayout> accFragment = getMmaOperandLayout(
+          *config, tileir::MmaOperand::C,
+          cast<cuda_tile::TileType>(acc).getShape());
+      if (!accFragment) {
+        llvm::consumeError(accFragment.takeError());
+        continue;
+      }
+      // Only products whose accumulator already lives in fragments: the
+      // others stage everything in their lowering anyway.
+      if (accFragment->layout != accLayout.getLayout())
+        continue;
+      stageForMmaSync(product, *config, b);
+    }
+    // Transposes and reshapes of staged operands that nothing reads any
+    // more would still be lowered (and keep their loads from becoming
+    // copies).
+    SmallVector<Operation *> dead;
+    getOperation()->walk([&](Operation *op) {
+      if (isa<cuda_tile::PermuteOp, cuda_tile::ReshapeOp, ConvertLayoutOp>(op))
+        dead.push_back(op);
+    });
+    for (Operation *op : llvm::reverse(dead))
+      if (op->use_empty())
+        op->erase();
+  }
+};
+
+} // namespace
