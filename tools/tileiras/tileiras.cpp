@@ -32,6 +32,8 @@
 #include "mlir/Remark/RemarkStreamer.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
+
+#include <cstdlib>
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -162,6 +164,15 @@ static cl::opt<bool> ptxOnly(
     cl::desc("Write the PTX to the output file and do not run ptxas (for "
              "comparing the PTX of two builds)"),
     cl::ReallyHidden);
+static cl::opt<bool> disableWgmma(
+    "tileir-disable-wgmma",
+    cl::desc("Lower matrix products with mma.sync even where wgmma exists "
+             "(times the sm_80 path on an sm_90)"),
+    cl::ReallyHidden);
+static cl::opt<unsigned> pipelineStages(
+    "tileir-pipeline-stages",
+    cl::desc("Stages of pipelined loops (0: the planner's choice)"),
+    cl::init(0), cl::ReallyHidden);
 static cl::opt<bool> noSupervisor(
     "tileir-no-supervisor",
     cl::desc("Compile in this process only (for running under a debugger)"),
@@ -179,9 +190,18 @@ static cl::opt<uint64_t> maxLLVMOperations(
     cl::desc("Code-size budget: LLVM operations after conversion"),
     cl::ReallyHidden);
 
+/// Options also read from this environment variable, for experiments
+/// through a client that builds the command line itself (cuTile).
+static constexpr const char *kOptionsEnvVar = "TILEIRAS_OPTIONS";
+
 static void printVersion(llvm::raw_ostream &os) {
   os << "tileiras: tileir Tile IR compiler, version " TILEIR_VERSION_STRING
-        " (sources " TILEIR_SOURCE_HASH ")\n"
+        " (sources " TILEIR_SOURCE_HASH ")";
+  // Options from the environment change the code: they go into the line
+  // cuTile keys its cubin cache on.
+  if (const char *extra = std::getenv(kOptionsEnvVar); extra && *extra)
+    os << " [" << kOptionsEnvVar << "=" << extra << "]";
+  os << "\n"
      << "Reads Tile IR bytecode " << BytecodeVersion::kMinSupported.str()
      << " to " << BytecodeVersion::kMax.str() << "; targets "
      << getSupportedTargetList() << "\n";
@@ -364,6 +384,8 @@ static int run(const char *argv0) {
   options.argv0 = argv0;
   options.keepTemps = keepTemps;
   options.stopAfterPTX = ptxOnly;
+  options.disableWgmma = disableWgmma;
+  options.pipelineStages = pipelineStages;
   if (maxUnrolledOpsPerOp.getNumOccurrences())
     options.maxUnrolledOpsPerOp = maxUnrolledOpsPerOp;
   if (maxUnrolledOpsPerKernel.getNumOccurrences())
@@ -520,8 +542,10 @@ int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   cl::HideUnrelatedOptions({&assemblerCategory, &remarkCategory});
   cl::SetVersionPrinter(printVersion);
-  cl::ParseCommandLineOptions(
-      argc, argv, "tileiras: Tile IR bytecode to cubin compiler\n");
+  cl::ParseCommandLineOptions(argc, argv,
+                              "tileiras: Tile IR bytecode to cubin compiler\n",
+                              /*Errs=*/nullptr, /*VFS=*/nullptr,
+                              kOptionsEnvVar);
   if (!debugCrash.empty())
     if (std::optional<std::string> message = crash::setDebugCrash(debugCrash))
       return fail(*message);

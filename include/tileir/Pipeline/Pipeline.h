@@ -72,6 +72,11 @@ struct CompileOptions {
   /// ptxas is not run (the pipeline fuzzer, which must not depend on a
   /// subprocess for every input, and `--tileir-ptx-only`).
   bool stopAfterPTX = false;
+  /// Code-generation knobs for experiments (hidden flags): lower products
+  /// with mma.sync even where wgmma exists (the sm_80 path on an sm_90),
+  /// and pipeline loops with this many stages (0: the planner's choice).
+  bool disableWgmma = false;
+  unsigned pipelineStages = 0;
 };
 
 /// What a compilation produced.

@@ -235,12 +235,15 @@ void tileir::buildCodegenPipeline(OpPassManager &pm,
   OpPassManager &tile = pm.nest<cuda_tile::ModuleOp>();
   tilegpu::TileIRAssignLayoutsPassOptions layoutOptions;
   layoutOptions.target = target;
+  layoutOptions.disableWgmma = options.disableWgmma;
   tile.addPass(tilegpu::createTileIRAssignLayoutsPass(layoutOptions));
   tilegpu::TileIRStageOperandsPassOptions stageOptions;
   stageOptions.target = target;
+  stageOptions.disableWgmma = options.disableWgmma;
   tile.addPass(tilegpu::createTileIRStageOperandsPass(stageOptions));
   tilegpu::TileIRPipelineLoopsPassOptions pipelineOptions;
   pipelineOptions.target = target;
+  pipelineOptions.stages = options.pipelineStages;
   tile.addPass(tilegpu::createTileIRPipelineLoopsPass(pipelineOptions));
   tile.addPass(tilegpu::createTileIRPlanSharedMemoryPass());
   tile.addPass(tilegpu::createTileIRInsertBarriersPass());

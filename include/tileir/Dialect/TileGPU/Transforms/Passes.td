@@ -43,6 +43,8 @@ def TileIRAssignLayoutsPass
     Option<"tensorCores", "tensor-core-layouts", "bool", /*default=*/"true",
            "Anchor matrix products in their tensor-core accumulator "
            "layouts and propagate them (false: every tile blocked)">,
+    Option<"disableWgmma", "disable-wgmma", "bool", /*default=*/"false",
+           "Use mma.sync layouts even where the target has wgmma">,
   ];
   let dependentDialects = ["::mlir::tilegpu::TileGPUDialect"];
 }
@@ -64,6 +66,8 @@ def TileIRStageOperandsPass
   let options = [
     Option<"target", "target", "std::string", /*default=*/"\"sm_90\"",
            "GPU the kernels are compiled for (sm_80 ... sm_120)">,
+    Option<"disableWgmma", "disable-wgmma", "bool", /*default=*/"false",
+           "Stage operands for mma.sync even where the target has wgmma">,
   ];
   let dependentDialects = ["::mlir::tilegpu::TileGPUDialect"];
 }
@@ -87,6 +91,9 @@ def TileIRPipelineLoopsPass
   let options = [
     Option<"target", "target", "std::string", /*default=*/"\"sm_90\"",
            "GPU the kernels are compiled for (sm_80 ... sm_120)">,
+    Option<"stages", "stages", "unsigned", /*default=*/"0",
+           "Stages to ask for instead of the default (0: the default); "
+           "shared memory still caps them">,
   ];
   let dependentDialects = ["::mlir::tilegpu::TileGPUDialect"];
 }

@@ -335,16 +335,13 @@ LogicalResult SubviewOp::verify() {
   return success();
 }
 
+// The tiles take their layouts from tileir-assign-layouts like any other;
+// only the lowering needs them.
 LogicalResult LocalStoreOp::verify() {
-  if (!getLayout(getValue().getType()) &&
-      !cast<cuda_tile::TileType>(getValue().getType()).getShape().empty())
-    return emitOpError("the stored tile needs a layout");
   return verifySameTile(*this, getValue().getType(), getBuffer().getType());
 }
 
 LogicalResult LocalLoadOp::verify() {
-  if (!getLayout(getResult().getType()))
-    return emitOpError("the loaded tile needs a layout");
   return verifySameTile(*this, getResult().getType(), getBuffer().getType());
 }
 

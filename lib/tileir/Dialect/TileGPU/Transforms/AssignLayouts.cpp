@@ -557,6 +557,12 @@ struct AssignLayoutsPass
       entry->setAttr(kNumWarpsAttrName,
                      IntegerAttr::get(IntegerType::get(&getContext(), 32),
                                       warps));
+      std::optional<tileir::GPUTarget> withoutWgmma;
+      if (gpu && disableWgmma) {
+        withoutWgmma = *gpu;
+        withoutWgmma->hasWgmma = false;
+        gpu = &*withoutWgmma;
+      }
       LayoutSolver solver(entry, warps, tensorCores ? gpu : nullptr);
       if (failed(solver.run()))
         return signalPassFailure();

@@ -136,6 +136,28 @@ FailureOr<Candidate> matchCandidate(cuda_tile::LoadViewTkoOp load,
   Candidate c;
   c.load = load;
   Value tile = load->getResult(0);
+  if (!load->getResult(1).use_empty()) {
+    why = "its token orders later memory operations";
+    return failure();
+  }
+  if (load.getMemoryOrderingSemantics() !=
+      cuda_tile::MemoryOrderingSemantics::Weak) {
+    why = "it is not a weak load";
+    return failure();
+  }
+  if (!isOutside(load.getView(), loop)) {
+    why = "its view changes in the loop";
+    return failure();
+  }
+  if (!padsWithZero(load.getView().getType())) {
+    why = "its view pads with a value other than zero";
+    return failure();
+  }
+  Type element = cast<cuda_tile::TileType>(tile.getType()).getElementType();
+  if (!element.isIntOrFloat() || element.getIntOrFloatBitWidth() < 8) {
+    why = "its elements are not numbers of at least a byte";
+    return failure();
+  }
   // Reshapes relabel the row-major order the copy keeps.
   Value stored = tile;
   while (stored.hasOneUse())
@@ -155,30 +177,6 @@ FailureOr<Candidate> matchCandidate(cuda_tile::LoadViewTkoOp load,
       c.store->getBlock() != loop.getBody() ||
       c.alloc.getType().getStages() != 1) {
     why = "its shared buffer is not local to the loop body";
-    return failure();
-  }
-  if (!load->getResult(1).use_empty()) {
-    why = "its token orders later memory operations";
-    return failure();
-  }
-  if (load.getMemoryOrderingSemantics() !=
-      cuda_tile::MemoryOrderingSemantics::Weak) {
-    why = "it is not a weak load";
-    return failure();
-  }
-  if (!isOutside(load.getView(), loop)) {
-    why = "its view changes in the loop";
-    return failure();
-  }
-  if (!padsWithZero(load.getView().getType())) {
-    why = "its view pads with a value other than zero";
-    return failure();
-  }
-  if (c.alloc.getType().getElementBytes() < 1 ||
-      cast<cuda_tile::TileType>(tile.getType())
-              .getElementType()
-              .getIntOrFloatBitWidth() < 8) {
-    why = "its elements are narrower than a byte";
     return failure();
   }
   llvm::SetVector<Operation *> slice;
@@ -243,9 +241,9 @@ Value createIntConstant(OpBuilder &b, Location loc, Type type, int64_t v) {
 class LoopPipeliner {
 public:
   LoopPipeliner(cuda_tile::ForOp loop, const tileir::GPUTarget &target,
-                int64_t sharedBudget)
+                int64_t sharedBudget, unsigned requestedStages)
       : loop(loop), inductionVar(loop.getInductionVar()), target(target),
-        sharedBudget(sharedBudget) {}
+        sharedBudget(sharedBudget), requestedStages(requestedStages) {}
 
   /// Pipelines the loop if it can; reports the outcome as a remark.
   void run() {
@@ -282,12 +280,14 @@ public:
       if (std::optional<int64_t> latency =
               getLatencyHint(c.load, target.name))
         wanted = std::max(wanted, std::min(*latency + 1, kMaxStages));
+    if (requestedStages)
+      wanted = std::min<int64_t>(requestedStages, kMaxStages);
     // An accumulating wgmma can stay in flight across the iteration edge
     // when its stage is not overwritten before the next iteration waits
     // for it: copies then run one stage less ahead, so one more stage
     // keeps the same distance.
     WarpGroupDotOp asyncDot = findAsyncCandidate();
-    if (asyncDot)
+    if (asyncDot && !requestedStages)
       wanted += 1;
     int64_t fit = perStage > 0 ? sharedBudget / perStage : 0;
     int64_t stages = std::min(wanted, fit);
@@ -534,6 +534,7 @@ private:
   Value inductionVar;
   const tileir::GPUTarget &target;
   int64_t sharedBudget;
+  unsigned requestedStages;
   /// The multi-stage buffer replacing each single-stage one.
   DenseMap<Operation *, Value> multiBuffers;
 };
@@ -573,7 +574,8 @@ struct PipelineLoopsPass
       SmallVector<cuda_tile::ForOp> loops;
       entry.walk([&](cuda_tile::ForOp loop) { loops.push_back(loop); });
       for (cuda_tile::ForOp loop : loops)
-        LoopPipeliner(loop, *gpu, getSharedBudget(loop, entry, *gpu)).run();
+        LoopPipeliner(loop, *gpu, getSharedBudget(loop, entry, *gpu), stages)
+            .run();
     }
   }
 };

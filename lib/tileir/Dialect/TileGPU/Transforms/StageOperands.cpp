@@ -257,6 +257,12 @@ struct StageOperandsPass
     const tileir::GPUTarget *gpu = tileir::lookupGPUTarget(target);
     if (!gpu)
       return;
+    std::optional<tileir::GPUTarget> withoutWgmma;
+    if (disableWgmma) {
+      withoutWgmma = *gpu;
+      withoutWgmma->hasWgmma = false;
+      gpu = &*withoutWgmma;
+    }
     SmallVector<Operation *> products;
     getOperation()->walk([&](Operation *op) {
       if (isa<cuda_tile::MmaFOp, cuda_tile::MmaIOp>(op))

@@ -1,0 +1,93 @@
+// tileir-assign-layouts anchors tensor-core products in their accumulator
+// layouts and propagates them: through the loop-carried accumulator (its
+// splat initial value re-created in the layout), element-wise ops,
+// reductions (the sliced layout), reshapes and broadcasts, and to loads
+// and broadcasts whose users all compute in it. No layout conversion is
+// left in a GEMM or attention loop.
+// RUN: tile-opt %s -split-input-file --tileir-assign-layouts='target=sm_90' \
+// RUN:   | FileCheck %s --check-prefix=SM90
+// RUN: tile-opt %s -split-input-file --tileir-assign-layouts='target=sm_80' \
+// RUN:   | FileCheck %s --check-prefix=SM80
+// RUN: tile-opt %s -split-input-file \
+// RUN:   --tileir-assign-layouts='target=sm_90 disable-wgmma=true' \
+// RUN:   | FileCheck %s --check-prefix=SM80
+// RUN: tile-opt %s -split-input-file \
+// RUN:   --tileir-assign-layouts='target=sm_90 tensor-core-layouts=false' \
+// RUN:   | FileCheck %s --check-prefix=BLOCKED
+
+// A K loop: wgmma's accumulator layout on sm_90 (warps 16 rows apart, the
+// two warpgroups 64 rows apart), mma.sync's elsewhere with the warp
+// arrangement recorded on the product.
+// SM90-LABEL: entry @gemm(
+// SM90: constant <f32: 0.000000e+00> : tile<128x128xf32, [[ACC:#tilegpu.layout<shape=\[128,128\], reg=\[\[0,1\],\[8,0\],\[0,8\],\[0,16\],\[0,32\],\[0,64\]\], lane=\[\[0,2\],\[0,4\],\[1,0\],\[2,0\],\[4,0\]\], warp=\[\[16,0\],\[32,0\],\[64,0\]\]>]]>
+// SM90: for {{.*}} iter_values({{.*}}) -> (tile<128x128xf32, [[ACC]]>)
+// SM90: mmaf {{.*}} tile<128x128xf32, [[ACC]]>
+// SM90: ftof {{.*}} : tile<128x128xf32, [[ACC]]> -> tile<128x128xbf16, [[ACC]]>
+// SM90-NOT: tilegpu.convert_layout
+// SM90: return
+// SM80-LABEL: entry @gemm(
+// SM80: mmaf {{.*}} {tilegpu.mma_warps = array<i64: 4, 2>}
+// SM80-NOT: tilegpu.convert_layout
+// SM80: return
+// BLOCKED-LABEL: entry @gemm(
+// BLOCKED-NOT: tilegpu.mma_warps
+// BLOCKED-NOT: warp={{\[\[}}16,0]
+// BLOCKED: return
+cuda_tile.module @gemm {
+  entry @gemm(%a: tile<ptr<bf16>>, %b: tile<ptr<bf16>>, %c: tile<ptr<bf16>>, %n: tile<i32>) {
+    %c0 = constant <i32: 0> : tile<i32>
+    %c1 = constant <i32: 1> : tile<i32>
+    %av = make_tensor_view %a, shape = [128, 4096], strides = [4096, 1] : tensor_view<128x4096xbf16, strides=[4096,1]>
+    %ap = make_partition_view %av : partition_view<tile=(128x64), padding_value = zero, tensor_view<128x4096xbf16, strides=[4096,1]>>
+    %bv = make_tensor_view %b, shape = [4096, 128], strides = [128, 1] : tensor_view<4096x128xbf16, strides=[128,1]>
+    %bp = make_partition_view %bv : partition_view<tile=(64x128), padding_value = zero, tensor_view<4096x128xbf16, strides=[128,1]>>
+    %zero = constant <f32: 0.0> : tile<128x128xf32>
+    %acc = for %k in (%c0 to %n, step %c1) : tile<i32> iter_values(%s = %zero) -> (tile<128x128xf32>) {
+      %x, %t0 = load_view_tko weak %ap[%c0, %k] : partition_view<tile=(128x64), padding_value = zero, tensor_view<128x4096xbf16, strides=[4096,1]>>, tile<i32> -> tile<128x64xbf16>, token
+      %y, %t1 = load_view_tko weak %bp[%k, %c0] : partition_view<tile=(64x128), padding_value = zero, tensor_view<4096x128xbf16, strides=[128,1]>>, tile<i32> -> tile<64x128xbf16>, token
+      %p = mmaf %x, %y, %s : tile<128x64xbf16>, tile<64x128xbf16>, tile<128x128xf32>
+      continue %p : tile<128x128xf32>
+    }
+    %h = ftof %acc : tile<128x128xf32> -> tile<128x128xbf16>
+    %cv = make_tensor_view %c, shape = [128, 128], strides = [128, 1] : tensor_view<128x128xbf16, strides=[128,1]>
+    %cp = make_partition_view %cv : partition_view<tile=(128x128), tensor_view<128x128xbf16, strides=[128,1]>>
+    %t = store_view_tko weak %h, %cp[%c0, %c0] : tile<128x128xbf16>, partition_view<tile=(128x128), tensor_view<128x128xbf16, strides=[128,1]>>, tile<i32> -> token
+    return
+  }
+}
+
+// -----
+
+// A product reduced along its rows (softmax): each warp owns whole rows,
+// and the row maximum is the sliced layout, broadcast back for free.
+// SM80-LABEL: entry @rows(
+// SM80: mmaf {{.*}} {tilegpu.mma_warps = array<i64: 4, 1>}
+// SM80-NOT: tilegpu.convert_layout
+// SM80: return
+// SM90-LABEL: entry @rows(
+// SM90: %[[S:.*]] = mmaf
+// SM90: reduce %[[S]] dim=1
+// SM90-NOT: tilegpu.convert_layout
+// SM90: return
+cuda_tile.module @rows {
+  entry @rows(%a: tile<ptr<bf16>>, %o: tile<ptr<f32>>) {
+    %c0 = constant <i32: 0> : tile<i32>
+    %av = make_tensor_view %a, shape = [64, 64], strides = [64, 1] : tensor_view<64x64xbf16, strides=[64,1]>
+    %ap = make_partition_view %av : partition_view<tile=(64x64), tensor_view<64x64xbf16, strides=[64,1]>>
+    %x, %t0 = load_view_tko weak %ap[%c0, %c0] : partition_view<tile=(64x64), tensor_view<64x64xbf16, strides=[64,1]>>, tile<i32> -> tile<64x64xbf16>, token
+    %zero = constant <f32: 0.0> : tile<64x64xf32>
+    %s = mmaf %x, %x, %zero : tile<64x64xbf16>, tile<64x64xbf16>, tile<64x64xf32>
+    %m = reduce %s dim=1 identities=[0xFF800000 : f32] : tile<64x64xf32> -> tile<64xf32>
+      (%e: tile<f32>, %acc: tile<f32>) {
+        %r = maxf %e, %acc : tile<f32>
+        yield %r : tile<f32>
+      }
+    %m2 = reshape %m : tile<64xf32> -> tile<64x1xf32>
+    %mb = broadcast %m2 : tile<64x1xf32> -> tile<64x64xf32>
+    %d = subf %s, %mb : tile<64x64xf32>
+    %ov = make_tensor_view %o, shape = [64, 64], strides = [64, 1] : tensor_view<64x64xf32, strides=[64,1]>
+    %op = make_partition_view %ov : partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>
+    %t = store_view_tko weak %d, %op[%c0, %c0] : tile<64x64xf32>, partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>, tile<i32> -> token
+    return
+  }
+}

@@ -1,0 +1,97 @@
+// tileir-insert-barriers places a CTA barrier only where threads would
+// race on shared memory: before a read of bytes written since the last
+// barrier, before a write of bytes read or written since then, and, with
+// the generic-to-async proxy fence, before tensor cores read generic
+// writes. Loops see their previous iteration.
+// RUN: tile-opt %s -split-input-file --tileir-assign-layouts \
+// RUN:   --tileir-plan-shared-memory --tileir-insert-barriers | FileCheck %s
+// RUN: tile-opt %s -split-input-file --tileir-assign-layouts='target=sm_90' \
+// RUN:   --tileir-stage-operands='target=sm_90' --tileir-pipeline-loops='target=sm_90' \
+// RUN:   --tileir-plan-shared-memory --tileir-insert-barriers \
+// RUN:   | FileCheck %s --check-prefix=GEMM
+
+// Writes to two buffers need nothing between them; the read of the first
+// needs one barrier, and rewriting it after the read another.
+// CHECK-LABEL: entry @straight(
+// CHECK: tilegpu.local_store
+// CHECK-NEXT: tilegpu.local_store
+// CHECK-NEXT: tilegpu.barrier
+// CHECK-NEXT: tilegpu.local_load
+// CHECK-NEXT: tilegpu.barrier
+// CHECK-NEXT: tilegpu.local_store
+// CHECK-NOT: tilegpu.barrier
+// CHECK: return
+cuda_tile.module @straight {
+  entry @straight() {
+    %x = constant <f32: 1.0> : tile<16x16xf32>
+    %a = tilegpu.alloc_shared : !tilegpu.smem<16x16xf32, #tilegpu.shared<shape=[16, 16], offset=[[0, 1], [0, 2], [0, 4], [0, 8], [1, 0], [2, 0], [4, 0], [8, 0]]>>
+    %b = tilegpu.alloc_shared : !tilegpu.smem<16x16xf32, #tilegpu.shared<shape=[16, 16], offset=[[0, 1], [0, 2], [0, 4], [0, 8], [1, 0], [2, 0], [4, 0], [8, 0]]>>
+    tilegpu.local_store %x, %a : !cuda_tile.tile<16x16xf32>, !tilegpu.smem<16x16xf32, #tilegpu.shared<shape=[16, 16], offset=[[0, 1], [0, 2], [0, 4], [0, 8], [1, 0], [2, 0], [4, 0], [8, 0]]>>
+    tilegpu.local_store %x, %b : !cuda_tile.tile<16x16xf32>, !tilegpu.smem<16x16xf32, #tilegpu.shared<shape=[16, 16], offset=[[0, 1], [0, 2], [0, 4], [0, 8], [1, 0], [2, 0], [4, 0], [8, 0]]>>
+    %y = tilegpu.local_load %a : !tilegpu.smem<16x16xf32, #tilegpu.shared<shape=[16, 16], offset=[[0, 1], [0, 2], [0, 4], [0, 8], [1, 0], [2, 0], [4, 0], [8, 0]]>> -> !cuda_tile.tile<16x16xf32>
+    tilegpu.local_store %y, %a : !cuda_tile.tile<16x16xf32>, !tilegpu.smem<16x16xf32, #tilegpu.shared<shape=[16, 16], offset=[[0, 1], [0, 2], [0, 4], [0, 8], [1, 0], [2, 0], [4, 0], [8, 0]]>>
+    return
+  }
+}
+
+// -----
+
+// In a loop that reads then writes one buffer, the write waits for this
+// iteration's readers and the read for the previous iteration's writer:
+// one barrier before each.
+// CHECK-LABEL: entry @loop(
+// CHECK: for
+// CHECK-NEXT: tilegpu.barrier
+// CHECK-NEXT: tilegpu.local_load
+// CHECK-NEXT: tilegpu.barrier
+// CHECK-NEXT: tilegpu.local_store
+cuda_tile.module @loop {
+  entry @loop(%n: tile<i32>) {
+    %c0 = constant <i32: 0> : tile<i32>
+    %c1 = constant <i32: 1> : tile<i32>
+    %a = tilegpu.alloc_shared : !tilegpu.smem<16x16xf32, #tilegpu.shared<shape=[16, 16], offset=[[0, 1], [0, 2], [0, 4], [0, 8], [1, 0], [2, 0], [4, 0], [8, 0]]>>
+    for %k in (%c0 to %n, step %c1) : tile<i32> {
+      %y = tilegpu.local_load %a : !tilegpu.smem<16x16xf32, #tilegpu.shared<shape=[16, 16], offset=[[0, 1], [0, 2], [0, 4], [0, 8], [1, 0], [2, 0], [4, 0], [8, 0]]>> -> !cuda_tile.tile<16x16xf32>
+      tilegpu.local_store %y, %a : !cuda_tile.tile<16x16xf32>, !tilegpu.smem<16x16xf32, #tilegpu.shared<shape=[16, 16], offset=[[0, 1], [0, 2], [0, 4], [0, 8], [1, 0], [2, 0], [4, 0], [8, 0]]>>
+    }
+    return
+  }
+}
+
+// -----
+
+// A pipelined GEMM loop: one barrier per iteration, after the wait for the
+// stage's copies and before the copies that refill the stage read two
+// iterations ago; it fences the copies' (generic) writes against wgmma's
+// async-proxy reads.
+// GEMM-LABEL: entry @gemm(
+// GEMM: for
+// GEMM-NEXT: tilegpu.async_wait 2
+// GEMM-NOT: tilegpu.barrier
+// GEMM: tilegpu.barrier async_proxy
+// GEMM-NEXT: tilegpu.async_copy
+// GEMM-NOT: tilegpu.barrier
+// GEMM: tilegpu.warpgroup_dot
+// GEMM-NOT: tilegpu.barrier
+// GEMM: continue
+cuda_tile.module @gemm {
+  entry @gemm(%a: tile<ptr<bf16>>, %b: tile<ptr<bf16>>, %c: tile<ptr<f32>>, %n: tile<i32>) {
+    %c0 = constant <i32: 0> : tile<i32>
+    %c1 = constant <i32: 1> : tile<i32>
+    %av = make_tensor_view %a, shape = [128, 4096], strides = [4096, 1] : tensor_view<128x4096xbf16, strides=[4096,1]>
+    %ap = make_partition_view %av : partition_view<tile=(128x64), padding_value = zero, tensor_view<128x4096xbf16, strides=[4096,1]>>
+    %bv = make_tensor_view %b, shape = [4096, 128], strides = [128, 1] : tensor_view<4096x128xbf16, strides=[128,1]>
+    %bp = make_partition_view %bv : partition_view<tile=(64x128), padding_value = zero, tensor_view<4096x128xbf16, strides=[128,1]>>
+    %zero = constant <f32: 0.0> : tile<128x128xf32>
+    %acc = for %k in (%c0 to %n, step %c1) : tile<i32> iter_values(%s = %zero) -> (tile<128x128xf32>) {
+      %x, %t0 = load_view_tko weak %ap[%c0, %k] : partition_view<tile=(128x64), padding_value = zero, tensor_view<128x4096xbf16, strides=[4096,1]>>, tile<i32> -> tile<128x64xbf16>, token
+      %y, %t1 = load_view_tko weak %bp[%k, %c0] : partition_view<tile=(64x128), padding_value = zero, tensor_view<4096x128xbf16, strides=[128,1]>>, tile<i32> -> tile<64x128xbf16>, token
+      %p = mmaf %x, %y, %s : tile<128x64xbf16>, tile<64x128xbf16>, tile<128x128xf32>
+      continue %p : tile<128x128xf32>
+    }
+    %cv = make_tensor_view %c, shape = [128, 128], strides = [128, 1] : tensor_view<128x128xf32, strides=[128,1]>
+    %cp = make_partition_view %cv : partition_view<tile=(128x128), tensor_view<128x128xf32, strides=[128,1]>>
+    %t = store_view_tko weak %acc, %cp[%c0, %c0] : tile<128x128xf32>, partition_view<tile=(128x128), tensor_view<128x128xf32, strides=[128,1]>>, tile<i32> -> token
+    return
+  }
+}
