@@ -45,6 +45,11 @@ using namespace tileir::lowering;
 
 namespace {
 
+/// K of one wgmma for `element` inputs: 32 bytes of a row of A.
+int64_t instrKOf(Type element) {
+  return 32 / std::max<int64_t>(1, tilegpu::getRegisterBytes(element));
+}
+
 /// One operand's descriptor, without its start address.
 struct Descriptor {
   SharedMemoryLayout layout;
@@ -161,8 +166,18 @@ Value emitRegisterAWgmma(OpBuilder &b, Location loc, Value acc,
   return asmOp.getResult(0);
 }
 
-NVVM::WGMMATypes getWgmmaType(Type element) {
-  return element.isBF16() ? NVVM::WGMMATypes::bf16 : NVVM::WGMMATypes::f16;
+NVVM::WGMMATypes getWgmmaType(Type element, bool isUnsigned) {
+  if (element.isBF16())
+    return NVVM::WGMMATypes::bf16;
+  if (isa<FloatTF32Type>(element))
+    return NVVM::WGMMATypes::tf32;
+  if (isa<Float8E4M3FNType>(element))
+    return NVVM::WGMMATypes::e4m3;
+  if (isa<Float8E5M2Type>(element))
+    return NVVM::WGMMATypes::e5m2;
+  if (element.isInteger(8))
+    return isUnsigned ? NVVM::WGMMATypes::u8 : NVVM::WGMMATypes::s8;
+  return NVVM::WGMMATypes::f16;
 }
 
 struct WarpGroupDotLowering
@@ -205,6 +220,8 @@ struct WarpGroupDotLowering
     if (lhsBuffer) {
       a = getDescriptor(lhsBuffer);
     } else {
+      if (instrKOf(lhsElement) != 16)
+        return op.emitOpError("only 16-bit A operands may be in registers");
       llvm::Expected<LinearLayout> aLayout = tilegpu::getWgmmaOperandALayout(
           *config, lhsTile.getShape(), numWarps);
       tilegpu::LayoutAttr aHave = tilegpu::getLayout(lhsTile);
@@ -248,9 +265,11 @@ struct WarpGroupDotLowering
     int64_t instrsM = rowsPerGroup / 64;
     if (int64_t(regs.size()) != perInstr * instrsM)
       return op.emitOpError("unexpected accumulator register count");
-    Type f32 = rewriter.getF32Type();
+    Type accElement = accType.getElementType().isInteger(32)
+                          ? Type(rewriter.getI32Type())
+                          : Type(rewriter.getF32Type());
     auto structType = LLVM::LLVMStructType::getLiteral(
-        ctx, SmallVector<Type>(perInstr, f32));
+        ctx, SmallVector<Type>(perInstr, accElement));
     SmallVector<Value> accs;
     for (int64_t mi = 0; mi < instrsM; ++mi) {
       Value s = LLVM::PoisonOp::create(rewriter, loc, structType);
@@ -265,20 +284,24 @@ struct WarpGroupDotLowering
                        : NVVM::MMALayout::col;
     auto layoutB = bDesc->contiguousDim == 0 ? NVVM::MMALayout::col
                                              : NVVM::MMALayout::row;
-    auto shape = NVVM::MMAShapeAttr::get(ctx, 64, colsPerGroup, 16);
-    auto typeA = NVVM::WGMMATypesAttr::get(ctx, getWgmmaType(lhsElement));
+    int64_t instrK = config->instrK;
+    auto shape = NVVM::MMAShapeAttr::get(ctx, 64, colsPerGroup, instrK);
+    auto typeA = NVVM::WGMMATypesAttr::get(
+        ctx, getWgmmaType(lhsElement, op.getLhsUnsigned()));
     auto typeB = NVVM::WGMMATypesAttr::get(
-        ctx, getWgmmaType(rhsType.getElementType()));
-    auto typeD = NVVM::WGMMATypesAttr::get(ctx, NVVM::WGMMATypes::f32);
+        ctx, getWgmmaType(rhsType.getElementType(), op.getRhsUnsigned()));
+    bool intAcc = accType.getElementType().isInteger(32);
+    auto typeD = NVVM::WGMMATypesAttr::get(
+        ctx, intAcc ? NVVM::WGMMATypes::s32 : NVVM::WGMMATypes::f32);
     auto scaleOne = NVVM::WGMMAScaleInAttr::get(ctx, NVVM::WGMMAScaleIn::one);
     auto accumulate =
         NVVM::WGMMAScaleOutAttr::get(ctx, NVVM::WGMMAScaleOut::one);
 
     NVVM::WgmmaFenceAlignedOp::create(rewriter, loc);
-    for (int64_t ki = 0; ki < k / 16; ++ki) {
+    for (int64_t ki = 0; ki < k / instrK; ++ki) {
       for (int64_t mi = 0; mi < instrsM; ++mi) {
         Value descB = emitDescriptor(rewriter, loc, *bDesc, adaptor.getRhs(),
-                                     bGroup, {ki * 16, 0}, elementBytes);
+                                     bGroup, {ki * instrK, 0}, elementBytes);
         if (!lhsBuffer) {
           // A fragment (mi, ki): registers 8 * (ki + K/16 * mi) onwards.
           int64_t first = 8 * (ki + (k / 16) * mi);
@@ -289,7 +312,7 @@ struct WarpGroupDotLowering
           continue;
         }
         Value descA = emitDescriptor(rewriter, loc, *a, adaptor.getLhs(),
-                                     aGroup, {mi * 64, ki * 16},
+                                     aGroup, {mi * 64, ki * instrK},
                                      elementBytes);
         accs[mi] = NVVM::WgmmaMmaAsyncOp::create(
             rewriter, loc, structType, accs[mi], descA, descB, shape, typeA,

@@ -201,7 +201,8 @@ def TileGPU_WarpGroupDotOp : TileGPU_Op<"warpgroup_dot"> {
     must be in the wgmma A-fragment layout (getWgmmaOperandALayout, the
     accumulator layout of a product of the same rows, so a softmax'ed
     accumulator feeds the next product without moving). `acc` and the
-    result are held in the wgmma accumulator layout. Each warpgroup computes its rows (or columns)
+    result are held in the wgmma accumulator layout. 8-bit integer operands
+    are signed unless `lhs_unsigned`/`rhs_unsigned`. Each warpgroup computes its rows (or columns)
     of the result; the op waits for its products before it returns, unless
     it is `async`: then the result may only feed the accumulator of the next
     `warpgroup_dot` and `tilegpu.warpgroup_dot_wait`, which says when the
@@ -211,7 +212,9 @@ def TileGPU_WarpGroupDotOp : TileGPU_Op<"warpgroup_dot"> {
                            "", [MemRead]>:$lhs,
                        Arg<TileGPU_SMemType, "", [MemRead]>:$rhs,
                        CudaTile_AnyTile:$acc,
-                       UnitAttr:$is_async);
+                       UnitAttr:$is_async,
+                       UnitAttr:$lhs_unsigned,
+                       UnitAttr:$rhs_unsigned);
   let results = (outs CudaTile_AnyTile:$result);
   let assemblyFormat = [{
     $lhs `,` $rhs `,` $acc attr-dict `:` qualified(type($lhs)) `,`

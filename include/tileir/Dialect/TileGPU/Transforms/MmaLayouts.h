@@ -134,10 +134,12 @@ struct WgmmaConfig {
 /// The wgmma configuration of a product of `lhs` (M x K) and `rhs` (K x N)
 /// tiles into `acc` (M x N) in a kernel of `numWarps` warps, or
 /// std::nullopt when it has none: the target lacks wgmma, the inputs are not
-/// both f16 or both bf16 with an f32 accumulator, the warps do not form
-/// whole warpgroups, or the shapes do not tile (M a multiple of 64 per
-/// warpgroup row, N a multiple of 16 and at most 256 per warpgroup column,
-/// K a multiple of 16).
+/// a pair wgmma multiplies (f16 or bf16 into f32, K 16 per instruction;
+/// tf32 into f32, K 8; e4m3/e5m2 into f32, K 32; i8 into i32, K 32), the
+/// warps do not form whole warpgroups, or the shapes do not tile (M a
+/// multiple of 64 per warpgroup row, N a multiple of 16 and at most 256 per
+/// warpgroup column, K a multiple of the instruction's). Inputs other than
+/// f16/bf16 must reach the instruction K-major (tileir-stage-operands).
 std::optional<WgmmaConfig> getWgmmaConfig(Type lhs, Type rhs, Type acc,
                                           unsigned numWarps,
                                           const tileir::GPUTarget &target);

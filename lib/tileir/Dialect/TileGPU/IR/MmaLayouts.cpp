@@ -172,18 +172,30 @@ mlir::tilegpu::getWgmmaConfig(Type a, Type b, Type acc, int64_t m, int64_t n,
                               const tileir::GPUTarget &target) {
   if (!target.hasWgmma)
     return std::nullopt;
-  if (a != b || !(a.isF16() || a.isBF16()) || !acc.isF32())
+  // The input pairs wgmma multiplies, and the K of one instruction: 32
+  // bytes of each row of A.
+  auto isFp8 = [](Type t) { return isa<Float8E4M3FNType, Float8E5M2Type>(t); };
+  int64_t instrK = 0;
+  if ((a.isF16() || a.isBF16()) && a == b && acc.isF32())
+    instrK = 16;
+  else if (isa<FloatTF32Type>(a) && isa<FloatTF32Type>(b) && acc.isF32())
+    instrK = 8;
+  else if (isFp8(a) && isFp8(b) && acc.isF32())
+    instrK = 32;
+  else if (a.isInteger(8) && b.isInteger(8) && acc.isInteger(32))
+    instrK = 32;
+  if (!instrK)
     return std::nullopt;
   if (numWarps == 0 || numWarps % 4 != 0 || !llvm::isPowerOf2_32(numWarps))
     return std::nullopt;
   int64_t groups = numWarps / 4;
-  if (m <= 0 || n <= 0 || m % 64 != 0 || k <= 0 || k % 16 != 0)
+  if (m <= 0 || n <= 0 || m % 64 != 0 || k <= 0 || k % instrK != 0)
     return std::nullopt;
   WgmmaConfig config;
   config.groupsM = std::min<int64_t>(groups, m / 64);
   config.groupsN = groups / config.groupsM;
   config.instrN = n / config.groupsN;
-  config.instrK = 16;
+  config.instrK = instrK;
   if (config.groupsM * config.groupsN != groups || n % config.groupsN != 0 ||
       config.instrN % 16 != 0 || config.instrN > 256)
     return std::nullopt;

@@ -50,6 +50,7 @@
 #include "tileir/Dialect/TileGPU/Transforms/SharedMemory.h"
 #include "tileir/Support/Diagnostics.h"
 #include "tileir/Target/GPUTarget.h"
+#include "tileir/Target/ResourceModel.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -286,7 +287,7 @@ public:
     // when its stage is not overwritten before the next iteration waits
     // for it: copies then run one stage less ahead, so one more stage
     // keeps the same distance.
-    WarpGroupDotOp asyncDot = findAsyncCandidate();
+    WarpGroupDotOp asyncDot = findAsyncCandidate(candidates);
     if (asyncDot && !requestedStages)
       wanted += 1;
     int64_t fit = perStage > 0 ? sharedBudget / perStage : 0;
@@ -334,8 +335,20 @@ private:
   /// a loop-carried value used by nothing else, and its result goes
   /// straight to the `continue` as that value's next iterate, so no other
   /// instruction touches the registers while it is in flight.
-  WarpGroupDotOp findAsyncCandidate() {
+  /// Its shared operands must all be stages of the pipelined buffers: a
+  /// buffer rewritten every iteration (a transposition through registers)
+  /// would be overwritten while the product still reads it.
+  WarpGroupDotOp findAsyncCandidate(ArrayRef<Candidate> candidates) {
     Block *body = loop.getBody();
+    auto isStage = [&](Value v) {
+      if (!isa<SMemType>(v.getType()))
+        return true; // A in registers.
+      while (auto permute = v.getDefiningOp<PermuteSharedOp>())
+        v = permute.getBuffer();
+      return llvm::any_of(candidates, [&](Candidate c) {
+        return v == c.alloc.getResult();
+      });
+    };
     auto yield = dyn_cast<cuda_tile::ContinueOp>(body->getTerminator());
     if (!yield)
       return nullptr;
@@ -345,7 +358,8 @@ private:
       if (!dot)
         continue;
       auto arg = dyn_cast<BlockArgument>(dot.getAcc());
-      if (found || !arg || arg.getOwner() != body || arg.getArgNumber() == 0 ||
+      if (found || !isStage(dot.getLhs()) || !isStage(dot.getRhs()) || !arg ||
+          arg.getOwner() != body || arg.getArgNumber() == 0 ||
           !arg.hasOneUse() || !dot.getResult().hasOneUse() ||
           *dot.getResult().getUsers().begin() != yield.getOperation() ||
           arg.getArgNumber() - 1 >= yield->getNumOperands() ||
@@ -539,11 +553,30 @@ private:
   DenseMap<Operation *, Value> multiBuffers;
 };
 
-/// Shared memory a pipelined loop may use: the target's per-CTA limit
-/// minus every other buffer of the kernel and the largest scratch of an op
-/// in the loop (both may be live while the loop runs).
+/// Shared memory a pipelined loop may use: the target's per-CTA limit, or
+/// the share of an SM that lets the CTAs the kernel wants reside together
+/// (its occupancy hint; two for a kernel of one warpgroup, whose own warps
+/// cannot hide a stall while the other CTA's can), minus every other
+/// buffer of the kernel and the largest scratch of an op in the loop (both
+/// may be live while the loop runs).
 int64_t getSharedBudget(cuda_tile::ForOp loop, cuda_tile::EntryOp entry,
                         const tileir::GPUTarget &target) {
+  int64_t limit = static_cast<int64_t>(target.maxSharedBytesPerBlockOptin);
+  int64_t ctas = 1;
+  if (auto warps = entry->getAttrOfType<IntegerAttr>(kNumWarpsAttrName);
+      warps && warps.getInt() <= 4)
+    ctas = 2;
+  if (auto hints = entry->getAttrOfType<cuda_tile::OptimizationHintsAttr>(
+          "optimization_hints"))
+    if (std::optional<int64_t> occupancy = hints.getOccupancy(target.name);
+        occupancy && *occupancy >= 1 && *occupancy <= 32)
+      ctas = *occupancy;
+  if (const tileir::ResourceModel *model =
+          tileir::lookupResourceModel(target.name);
+      model && ctas > 1)
+    limit = std::min<int64_t>(
+        limit, static_cast<int64_t>(model->sharedBytesPerSM) / ctas -
+                   static_cast<int64_t>(model->reservedSharedBytesPerCTA));
   int64_t others = 0;
   entry.walk([&](AllocSharedOp alloc) {
     if (alloc->getBlock() != loop.getBody())
@@ -553,8 +586,7 @@ int64_t getSharedBudget(cuda_tile::ForOp loop, cuda_tile::EntryOp entry,
   loop.getBody()->walk([&](Operation *op) {
     scratch = std::max(scratch, getScratchBytes(op));
   });
-  return static_cast<int64_t>(target.maxSharedBytesPerBlockOptin) - others -
-         llvm::alignTo(scratch, 1024);
+  return limit - others - static_cast<int64_t>(llvm::alignTo(scratch, 1024));
 }
 
 struct PipelineLoopsPass

@@ -173,41 +173,148 @@ Value stageOperand(OpBuilder &b, Value operand, Operation *product) {
                              getStorePoint(operand, product));
 }
 
+/// The contiguous dim `operand` would have in shared memory when staged as
+/// it is (a transpose is staged as its source).
+std::optional<unsigned> getStagedContiguousDim(Value operand) {
+  if (cuda_tile::PermuteOp permute = getTransposedSource(operand)) {
+    std::optional<tileir::SharedMemoryLayout> layout =
+        chooseSharedLayout(permute->getOperand(0));
+    if (layout) {
+      ArrayRef<int32_t> perm = permute.getPermutation();
+      unsigned source = getContiguousDim(permute->getOperand(0));
+      for (unsigned d = 0; d < perm.size(); ++d)
+        if (static_cast<unsigned>(perm[d]) == source)
+          return d;
+    }
+  }
+  if (!chooseSharedLayout(operand))
+    return std::nullopt;
+  return getContiguousDim(operand);
+}
+
+/// A register layout of `shape` holding consecutive elements along `dim`
+/// (16-byte vectors, coalesced threads): what a tile is written through
+/// into a buffer contiguous along `dim`.
+FailureOr<LinearLayout> getLayoutContiguousAlong(ArrayRef<int64_t> shape,
+                                                unsigned dim, Type element,
+                                                unsigned numWarps) {
+  unsigned bits = 8 * static_cast<unsigned>(getRegisterBytes(element));
+  if (dim == 1) {
+    llvm::Expected<LinearLayout> l =
+        LinearLayout::defaultBlocked(shape, numWarps, bits);
+    if (!l) {
+      llvm::consumeError(l.takeError());
+      return failure();
+    }
+    return *l;
+  }
+  llvm::Expected<LinearLayout> l = LinearLayout::defaultBlocked(
+      {shape[1], shape[0]}, numWarps, bits);
+  if (!l) {
+    llvm::consumeError(l.takeError());
+    return failure();
+  }
+  llvm::Expected<LinearLayout> permuted = l->permute({1, 0});
+  if (!permuted) {
+    llvm::consumeError(permuted.takeError());
+    return failure();
+  }
+  return *permuted;
+}
+
+/// The shared copy of `operand` contiguous along `dim`, made through
+/// registers: the operand (or, for a conversion, its source) is staged as
+/// it is, read back with threads running along `dim`, converted if it was a
+/// conversion, and stored into a second buffer. The first store keeps the
+/// load feeding it free to become an asynchronous copy; the round trip
+/// transposes (wgmma reads 32-bit and 8-bit operands only K-major) and
+/// rounds to tf32 where the program asked for it.
+Value stageThroughRegisters(OpBuilder &b, Value operand, unsigned dim,
+                            Operation *product, unsigned numWarps) {
+  auto tile = cast<cuda_tile::TileType>(operand.getType());
+  auto convert = operand.getDefiningOp<cuda_tile::FToFOp>();
+  Value source = convert ? convert->getOperand(0) : operand;
+  Value first = stageOperand(b, source, product);
+  if (!first)
+    return {};
+  auto sourceTile = cast<cuda_tile::TileType>(source.getType());
+  FailureOr<LinearLayout> layout = getLayoutContiguousAlong(
+      tile.getShape(), dim, sourceTile.getElementType(), numWarps);
+  if (failed(layout))
+    return {};
+  Operation *point = getStorePoint(operand, product);
+  b.setInsertionPoint(point);
+  Location loc = operand.getLoc();
+  Value read = LocalLoadOp::create(b, loc, withLayout(sourceTile, *layout),
+                                   first);
+  Value value = read;
+  if (convert) {
+    Operation *clone = b.clone(*convert);
+    clone->setOperand(0, read);
+    clone->getResult(0).setType(withLayout(tile, *layout));
+    value = clone->getResult(0);
+  }
+  return stageOperand(b, value, product);
+}
+
 /// The wgmma form: B in shared memory, A in shared memory or, when it is
 /// already in the A-fragment layout (a softmax'ed accumulator), in
+/// registers. 16-bit operands may be stored either way round; other types
+/// must be K-major (A contiguous along dim 1, B along dim 0), and those
+/// that are not, or that are a conversion of a load (tf32), go through
 /// registers. Fails (leaving the product alone) when an operand has no
 /// swizzled layout the descriptors can express.
 LogicalResult stageForWgmma(Operation *product, const WgmmaConfig &config,
                             unsigned numWarps, OpBuilder &b) {
   Value lhs = product->getOperand(0), rhs = product->getOperand(1);
   auto lhsTile = cast<cuda_tile::TileType>(lhs.getType());
-  llvm::Expected<LinearLayout> aFragment =
-      getWgmmaOperandALayout(config, lhsTile.getShape(), numWarps);
+  bool sixteenBit = getRegisterBytes(lhsTile.getElementType()) == 2;
   bool lhsInRegisters = false;
-  if (aFragment) {
-    LayoutAttr have = getLayout(lhsTile);
-    lhsInRegisters = have && have.getLayout() == *aFragment;
-  } else {
-    llvm::consumeError(aFragment.takeError());
+  if (sixteenBit) {
+    llvm::Expected<LinearLayout> aFragment =
+        getWgmmaOperandALayout(config, lhsTile.getShape(), numWarps);
+    if (aFragment) {
+      LayoutAttr have = getLayout(lhsTile);
+      lhsInRegisters = have && have.getLayout() == *aFragment;
+    } else {
+      llvm::consumeError(aFragment.takeError());
+    }
   }
-  // Check both before creating anything.
-  bool lhsOk = lhsInRegisters || chooseSharedLayout(lhs) ||
-               (getTransposedSource(lhs) &&
-                chooseSharedLayout(getTransposedSource(lhs)->getOperand(0)));
-  bool rhsOk = chooseSharedLayout(rhs) ||
-               (getTransposedSource(rhs) &&
-                chooseSharedLayout(getTransposedSource(rhs)->getOperand(0)));
-  if (!lhsOk || !rhsOk)
+  // How each operand is staged, decided before anything is created.
+  enum class Way { AsIs, ThroughRegisters, Fail };
+  auto decide = [&](Value operand, unsigned kDim) {
+    std::optional<unsigned> dim = getStagedContiguousDim(operand);
+    bool converted = !sixteenBit && operand.getDefiningOp<cuda_tile::FToFOp>();
+    if (dim && (sixteenBit || (*dim == kDim && !converted)))
+      return Way::AsIs;
+    if (!sixteenBit)
+      return Way::ThroughRegisters;
+    return Way::Fail;
+  };
+  Way lhsWay = lhsInRegisters ? Way::AsIs : decide(lhs, 1);
+  Way rhsWay = decide(rhs, 0);
+  if (lhsWay == Way::Fail || rhsWay == Way::Fail)
     return failure();
-  Value a = lhsInRegisters ? lhs : stageOperand(b, lhs, product);
-  Value bBuf = stageOperand(b, rhs, product);
+  auto stage = [&](Value operand, Way way, unsigned kDim) -> Value {
+    if (way == Way::ThroughRegisters)
+      return stageThroughRegisters(b, operand, kDim, product, numWarps);
+    return stageOperand(b, operand, product);
+  };
+  Value a = lhsInRegisters ? lhs : stage(lhs, lhsWay, 1);
+  Value bBuf = stage(rhs, rhsWay, 0);
   if (!a || !bBuf)
     return failure();
   b.setInsertionPoint(product);
-  Value result = WarpGroupDotOp::create(b, product->getLoc(),
-                                        product->getResult(0).getType(), a,
-                                        bBuf, product->getOperand(2));
-  product->getResult(0).replaceAllUsesWith(result);
+  auto dot = WarpGroupDotOp::create(b, product->getLoc(),
+                                    product->getResult(0).getType(), a, bBuf,
+                                    product->getOperand(2));
+  if (auto mmai = dyn_cast<cuda_tile::MmaIOp>(product)) {
+    if (mmai.getSignednessLhs() == cuda_tile::Signedness::Unsigned)
+      dot->setAttr("lhs_unsigned", b.getUnitAttr());
+    if (mmai.getSignednessRhs() == cuda_tile::Signedness::Unsigned)
+      dot->setAttr("rhs_unsigned", b.getUnitAttr());
+  }
+  product->getResult(0).replaceAllUsesWith(dot.getResult());
   product->erase();
   return success();
 }
@@ -311,7 +418,8 @@ struct StageOperandsPass
     // copies).
     SmallVector<Operation *> dead;
     getOperation()->walk([&](Operation *op) {
-      if (isa<cuda_tile::PermuteOp, cuda_tile::ReshapeOp, ConvertLayoutOp>(op))
+      if (isa<cuda_tile::PermuteOp, cuda_tile::ReshapeOp, cuda_tile::FToFOp,
+              ConvertLayoutOp>(op))
         dead.push_back(op);
     });
     for (Operation *op : llvm::reverse(dead))
