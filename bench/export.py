@@ -49,7 +49,7 @@ def cases():
                         [array(dt, 2)] * 3 + [tm, tn, tk]))
     out.append(("gemm_tf32_128x128x32", kernels.gemm_tf32,
                 [array(f32, 2)] * 3 + [128, 128, 32]))
-    out.append(("gemm_e4m3_128x128x128", kernels.gemm,
+    out.append(("gemm_e4m3_128x128x128", kernels.gemm_fp8,
                 [array(ct.float8_e4m3fn, 2)] * 2 + [array(f16, 2), 128, 128, 128]))
     out.append(("gemm_i8_128x128x128", kernels.gemm_int,
                 [array(ct.int8, 2)] * 2 + [array(ct.int32, 2), 128, 128, 128]))

@@ -38,6 +38,20 @@ def gemm_tf32(a, b, c, TM: ct.Constant[int], TN: ct.Constant[int],
 
 
 @ct.kernel
+def gemm_fp8(a, b, c, TM: ct.Constant[int], TN: ct.Constant[int],
+             TK: ct.Constant[int]):
+    # c = a @ b for 8-bit floats, accumulated with fast accumulation.
+    bm = ct.bid(0)
+    bn = ct.bid(1)
+    acc = ct.zeros((TM, TN), dtype=ct.float32)
+    for k in range(ct.num_tiles(a, 1, (TM, TK))):
+        x = ct.load(a, (bm, k), (TM, TK), padding_mode=ZERO)
+        y = ct.load(b, (k, bn), (TK, TN), padding_mode=ZERO)
+        acc = ct.mma(x, y, acc, use_fast_acc=True)
+    ct.store(c, (bm, bn), acc.astype(c.dtype))
+
+
+@ct.kernel
 def gemm_int(a, b, c, TM: ct.Constant[int], TN: ct.Constant[int],
              TK: ct.Constant[int]):
     # c = a @ b in int32.

@@ -77,7 +77,8 @@ def gemm_bench(name, dtype, m, n, k, tm, tn, tk, kernel="gemm", group=8):
             bt = b.t().contiguous().t()
             scale = torch.tensor(1.0, device="cuda")
             reference = lambda: torch._scaled_mm(a, bt, scale_a=scale, scale_b=scale,
-                                                 out_dtype=torch.float16)
+                                                 out_dtype=torch.float16,
+                                                 use_fast_accum=True)
         elif dtype == "i8":
             a = torch.randint(-8, 8, (m, k), device="cuda", dtype=torch.int8)
             b = torch.randint(-8, 8, (k, n), device="cuda", dtype=torch.int8)
@@ -100,8 +101,8 @@ def gemm_bench(name, dtype, m, n, k, tm, tn, tk, kernel="gemm", group=8):
         else:
             grid = (ct.cdiv(m, tm), ct.cdiv(n, tn), 1)
             args = (a, b, c, tm, tn, tk)
-            kern = {"i8": kernels.gemm_int,
-                    "tf32": kernels.gemm_tf32}.get(dtype, kernels.gemm)
+            kern = {"i8": kernels.gemm_int, "tf32": kernels.gemm_tf32,
+                    "e4m3": kernels.gemm_fp8}.get(dtype, kernels.gemm)
         stream = torch.cuda.current_stream()
         ours = lambda: ct.launch(stream, grid, kern, args)
         check = lambda: rel_error(c, ref())

@@ -31,7 +31,9 @@
 // the driver re-plans once with a lower occupancy.
 // OCC4: loc("test/kernels/cholesky.py":54:0): warning: kernel 'cholesky_superpanel_occ4': occupancy 4 (at most 128 registers per thread) spilled {{[0-9]+}} bytes; re-planned for occupancy {{[1-3]}} (at most {{[0-9]+}} registers): ptxas used {{[0-9]+}} registers and spilled {{[0-9]+}} bytes
 
-// OCC8-SM80: warning: kernel 'cholesky_superpanel_occ8': occupancy 8 requested for sm_80 cannot be met; using {{[1-7]}}: each CTA takes {{[0-9]+}} bytes ({{[0-9]+}} KiB) of shared memory ({{[0-9]+}} bytes ({{[0-9]+}} KiB) with the system's reserve) and an SM has 167936 bytes (164 KiB)
+// 8 CTAs fit by shared memory (buffers and scratch share bytes by
+// liveness); the 64-register cap spills, so the driver re-plans.
+// OCC8-SM80: warning: kernel 'cholesky_superpanel_occ8': occupancy 8 (at most 64 registers per thread) spilled {{[0-9]+}} bytes; re-planned for occupancy {{[1-7]}}
 // OCC8-SM90: warning: kernel 'cholesky_superpanel_occ8': occupancy 8 (at most 64 registers per thread) spilled {{[0-9]+}} bytes; re-planned for occupancy {{[1-7]}}
 
 // 32 CTAs never fit: reduced to what shared memory allows.

@@ -143,6 +143,14 @@ struct WgmmaConfig {
 std::optional<WgmmaConfig> getWgmmaConfig(Type lhs, Type rhs, Type acc,
                                           unsigned numWarps,
                                           const tileir::GPUTarget &target);
+/// The same for an `mmaf`/`mmai` operation. 8-bit float products take wgmma
+/// only with `fast_acc`: wgmma accumulates them in the tensor cores'
+/// reduced intermediate precision, which the specification allows only
+/// then (mma.sync accumulates them exactly).
+std::optional<WgmmaConfig> getWgmmaConfig(Operation *product,
+                                          unsigned numWarps,
+                                          const tileir::GPUTarget &target);
+
 /// The same from the element types of A, B and the accumulator and the
 /// product's M, N and K.
 std::optional<WgmmaConfig> getWgmmaConfig(Type a, Type b, Type acc, int64_t m,

@@ -167,6 +167,22 @@ mlir::tilegpu::getWgmmaConfig(Type lhs, Type rhs, Type acc, unsigned numWarps,
 }
 
 std::optional<WgmmaConfig>
+mlir::tilegpu::getWgmmaConfig(Operation *product, unsigned numWarps,
+                              const tileir::GPUTarget &target) {
+  if (!isa<cuda_tile::MmaFOp, cuda_tile::MmaIOp>(product) ||
+      product->getNumOperands() < 3)
+    return std::nullopt;
+  Type lhs = product->getOperand(0).getType();
+  if (auto mmaf = dyn_cast<cuda_tile::MmaFOp>(product))
+    if (isa<Float8E4M3FNType, Float8E5M2Type>(
+            cast<cuda_tile::TileType>(lhs).getElementType()) &&
+        !mmaf.getFastAcc())
+      return std::nullopt;
+  return getWgmmaConfig(lhs, product->getOperand(1).getType(),
+                        product->getOperand(2).getType(), numWarps, target);
+}
+
+std::optional<WgmmaConfig>
 mlir::tilegpu::getWgmmaConfig(Type a, Type b, Type acc, int64_t m, int64_t n,
                               int64_t k, unsigned numWarps,
                               const tileir::GPUTarget &target) {

@@ -186,7 +186,7 @@ private:
            acc = op->getOperand(2).getType();
       auto accTile = cast<cuda_tile::TileType>(acc);
       if (std::optional<WgmmaConfig> wgmma =
-              getWgmmaConfig(lhs, rhs, acc, numWarps, *target)) {
+              getWgmmaConfig(op, numWarps, *target)) {
         llvm::Expected<LinearLayout> layout =
             getWgmmaAccumulatorLayout(*wgmma, accTile.getShape(), numWarps);
         if (layout) {

@@ -61,6 +61,32 @@ Attribute lookupRawHint(cuda_tile::OptimizationHintsAttr hints, StringRef key,
   return {};
 }
 
+/// The fewest registers a thread of `entry` can run with: kMinRegisterCap,
+/// or more when a wgmma keeps its whole accumulator (and a register A
+/// operand) in registers while it runs, which ptxas cannot spill (it
+/// refuses to compile such a kernel under a lower cap).
+unsigned getRegisterFloor(cuda_tile::EntryOp entry) {
+  unsigned floor = kMinRegisterCap;
+  auto words = [](Type type) -> unsigned {
+    auto tile = dyn_cast<cuda_tile::TileType>(type);
+    LayoutAttr layout = tile ? getLayout(tile) : LayoutAttr();
+    if (!layout)
+      return 0;
+    unsigned bits = tile.getElementType().isIntOrFloat()
+                        ? tile.getElementType().getIntOrFloatBitWidth()
+                        : 32;
+    return static_cast<unsigned>(
+        (layout.getNumRegisters() * std::max(bits, 8u) + 31) / 32);
+  };
+  entry.walk([&](WarpGroupDotOp dot) {
+    // Addresses, descriptors and loop state: a few dozen more.
+    unsigned need = words(dot.getAcc().getType()) +
+                    words(dot.getLhs().getType()) + 40;
+    floor = std::max(floor, static_cast<unsigned>(llvm::alignTo(need, 8)));
+  });
+  return std::min(floor, 255u);
+}
+
 /// Remarks carry the user's file:line:col: LLVM's remark formats only
 /// understand plain file locations, not the input's debug scopes.
 Location getRemarkLocation(Operation *op) {
@@ -205,8 +231,9 @@ struct PlanResourcesPass
 
     unsigned byThreads = model.getMaxCTAsByThreads(threads);
     unsigned byShared = model.getMaxCTAsBySharedMemory(sharedBytes);
+    unsigned registerFloor = getRegisterFloor(entry);
     unsigned byRegisterFloor =
-        model.getMaxCTAsByRegisters(threads, kMinRegisterCap);
+        model.getMaxCTAsByRegisters(threads, registerFloor);
     unsigned reachable = std::min({byThreads, byShared, byRegisterFloor});
 
     remark::analysis(getRemarkLocation(entry), remark::RemarkOpts::name("ResourceLimits")
@@ -255,7 +282,7 @@ struct PlanResourcesPass
           why = llvm::formatv("{0} CTAs of {1} threads would leave fewer "
                               "than {2} registers per thread ({3} registers "
                               "per SM)",
-                              reachable + 1, threads, kMinRegisterCap,
+                              reachable + 1, threads, registerFloor,
                               model.registersPerSM)
                     .str();
         // Today's arena has no optional parts (pipeline buffers would be

@@ -378,15 +378,13 @@ struct StageOperandsPass
     OpBuilder b(&getContext());
     for (Operation *product : products) {
       unsigned numWarps = getKernelWarps(product);
-      Type lhs = product->getOperand(0).getType(),
-           rhs = product->getOperand(1).getType(),
-           acc = product->getOperand(2).getType();
+      Type acc = product->getOperand(2).getType();
       LayoutAttr accLayout = getLayout(acc);
       if (!accLayout || product->getResult(0).getType() != acc)
         continue;
       // wgmma when layout assignment anchored the product in its layout.
       if (std::optional<WgmmaConfig> wgmma =
-              getWgmmaConfig(lhs, rhs, acc, numWarps, *gpu)) {
+              getWgmmaConfig(product, numWarps, *gpu)) {
         llvm::Expected<LinearLayout> layout = getWgmmaAccumulatorLayout(
             *wgmma, cast<cuda_tile::TileType>(acc).getShape(), numWarps);
         if (!layout) {
