@@ -222,6 +222,55 @@ FailureOr<LinearLayout> getLayoutContiguousAlong(ArrayRef<int64_t> shape,
   return *permuted;
 }
 
+/// Register layouts that transpose a 2-D tile between a buffer contiguous
+/// along `srcDim` and one contiguous along `dstDim`: each thread holds v x v
+/// blocks (v elements and at most 16 bytes along each dim), `read` with the
+/// registers of a block running along `srcDim` first, `write` the same
+/// blocks with the registers running along `dstDim` first. Reading and
+/// writing are then both vector accesses, and going from one to the other is
+/// a renaming of registers.
+FailureOr<std::pair<LinearLayout, LinearLayout>>
+getTransposeLayouts(ArrayRef<int64_t> shape, unsigned srcDim, unsigned dstDim,
+                    Type element, unsigned numWarps) {
+  int64_t bytes = getRegisterBytes(element);
+  if (shape.size() != 2 || srcDim == dstDim || bytes <= 0)
+    return failure();
+  int64_t v = std::min<int64_t>({4, std::max<int64_t>(1, 16 / bytes),
+                                 shape[0], shape[1]});
+  SmallVector<int64_t> size = {v, v};
+  SmallVector<int64_t> lanes(2, 1), warps(2, 1);
+  lanes[srcDim] = std::min<int64_t>(32, std::max<int64_t>(1, shape[srcDim] / v));
+  lanes[dstDim] = 32 / lanes[srcDim];
+  warps[dstDim] = std::min<int64_t>(
+      numWarps, std::max<int64_t>(1, shape[dstDim] / (v * lanes[dstDim])));
+  warps[srcDim] = numWarps / warps[dstDim];
+  SmallVector<int32_t> order = {static_cast<int32_t>(srcDim),
+                                static_cast<int32_t>(dstDim)};
+  llvm::Expected<LinearLayout> read =
+      LinearLayout::blocked(shape, size, lanes, warps, order);
+  if (!read) {
+    llvm::consumeError(read.takeError());
+    return failure();
+  }
+  // The first log2(v) register bits step along srcDim, the next along
+  // dstDim: swap the two groups.
+  SmallVector<LinearLayout::Basis> regs = read->getRegisterBases();
+  unsigned vBits = llvm::Log2_64(v);
+  if (regs.size() < 2 * vBits)
+    return failure();
+  SmallVector<LinearLayout::Basis> swapped(regs.begin() + vBits,
+                                           regs.begin() + 2 * vBits);
+  swapped.append(regs.begin(), regs.begin() + vBits);
+  swapped.append(regs.begin() + 2 * vBits, regs.end());
+  llvm::Expected<LinearLayout> write = LinearLayout::get(
+      shape, swapped, read->getLaneBases(), read->getWarpBases());
+  if (!write) {
+    llvm::consumeError(write.takeError());
+    return failure();
+  }
+  return std::make_pair(*read, *write);
+}
+
 /// The shared copy of `operand` contiguous along `dim`, made through
 /// registers: the operand (or, for a conversion, its source) is staged as
 /// it is, read back with threads running along `dim`, converted if it was a
@@ -238,20 +287,38 @@ Value stageThroughRegisters(OpBuilder &b, Value operand, unsigned dim,
   if (!first)
     return {};
   auto sourceTile = cast<cuda_tile::TileType>(source.getType());
-  FailureOr<LinearLayout> layout = getLayoutContiguousAlong(
-      tile.getShape(), dim, sourceTile.getElementType(), numWarps);
-  if (failed(layout))
-    return {};
+  // Read so that the stores into the new buffer are vectors: threads
+  // running along `dim`, or, to transpose, blocks read along the first
+  // buffer's contiguous dim and written along `dim`.
+  std::optional<unsigned> srcDim = getStagedContiguousDim(source);
+  LinearLayout readLayout, writeLayout;
+  if (srcDim && *srcDim != dim) {
+    FailureOr<std::pair<LinearLayout, LinearLayout>> layouts =
+        getTransposeLayouts(tile.getShape(), *srcDim, dim,
+                            sourceTile.getElementType(), numWarps);
+    if (failed(layouts))
+      return {};
+    readLayout = layouts->first;
+    writeLayout = layouts->second;
+  } else {
+    FailureOr<LinearLayout> layout = getLayoutContiguousAlong(
+        tile.getShape(), dim, sourceTile.getElementType(), numWarps);
+    if (failed(layout))
+      return {};
+    readLayout = writeLayout = *layout;
+  }
   Operation *point = getStorePoint(operand, product);
   b.setInsertionPoint(point);
   Location loc = operand.getLoc();
-  Value read = LocalLoadOp::create(b, loc, withLayout(sourceTile, *layout),
-                                   first);
-  Value value = read;
+  Value value = LocalLoadOp::create(b, loc, withLayout(sourceTile, readLayout),
+                                    first);
+  if (writeLayout != readLayout)
+    value = ConvertLayoutOp::create(b, loc,
+                                    withLayout(sourceTile, writeLayout), value);
   if (convert) {
     Operation *clone = b.clone(*convert);
-    clone->setOperand(0, read);
-    clone->getResult(0).setType(withLayout(tile, *layout));
+    clone->setOperand(0, value);
+    clone->getResult(0).setType(withLayout(tile, writeLayout));
     value = clone->getResult(0);
   }
   return stageOperand(b, value, product);
