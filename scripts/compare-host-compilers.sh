@@ -15,6 +15,8 @@
 #   GCC_BUILD_DIR    GCC build   (default build-gcc; only tileiras is built)
 #   CLANG_BUILD_DIR  clang build (default: BUILD_DIR, usually build, when it
 #                    was configured with clang, else build-clang)
+#   COMPARE_NO_BUILD=1  compare the tileiras already in both directories
+#   COMPARE_FILTER   only fixtures whose name contains this
 #
 #===----------------------------------------------------------------------===#
 set -euo pipefail
@@ -23,8 +25,11 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 export PATH="/usr/lib/llvm-22/bin:$PATH"
 GCC_BUILD_DIR="${GCC_BUILD_DIR:-$ROOT/build-gcc}"
 
+# The compiler's identity is recorded by CMake's compiler detection, not in
+# CMakeCache.txt.
 compiler_of() {
-  sed -n 's/^CMAKE_CXX_COMPILER_ID:[A-Z]*=//p' "$1/CMakeCache.txt" 2>/dev/null
+  sed -n 's/^set(CMAKE_CXX_COMPILER_ID "\(.*\)")$/\1/p' \
+    "$1"/CMakeFiles/*/CMakeCXXCompiler.cmake 2>/dev/null | head -n 1
 }
 
 if [ -z "${CLANG_BUILD_DIR:-}" ]; then
@@ -35,10 +40,6 @@ if [ -z "${CLANG_BUILD_DIR:-}" ]; then
   fi
 fi
 
-for tool in gcc g++ clang-22 clang++-22; do
-  command -v "$tool" >/dev/null ||
-    { echo "compare-host-compilers: $tool not found" >&2; exit 1; }
-done
 
 build() { # dir cc cxx
   if [ ! -f "$1/build.ninja" ]; then
@@ -52,8 +53,14 @@ build() { # dir cc cxx
   cmake --build "$1" --target tileiras
 }
 
-build "$GCC_BUILD_DIR" gcc g++
-build "$CLANG_BUILD_DIR" clang-22 clang++-22
+if [ "${COMPARE_NO_BUILD:-0}" != 1 ]; then
+  for tool in gcc g++ clang-22 clang++-22; do
+    command -v "$tool" >/dev/null ||
+      { echo "compare-host-compilers: $tool not found" >&2; exit 1; }
+  done
+  build "$GCC_BUILD_DIR" gcc g++
+  build "$CLANG_BUILD_DIR" clang-22 clang++-22
+fi
 echo "compare-host-compilers: $(compiler_of "$GCC_BUILD_DIR") build in" \
      "$GCC_BUILD_DIR, $(compiler_of "$CLANG_BUILD_DIR") build in $CLANG_BUILD_DIR"
 [ "$(compiler_of "$GCC_BUILD_DIR")" = GNU ] ||
@@ -63,4 +70,5 @@ echo "compare-host-compilers: $(compiler_of "$GCC_BUILD_DIR") build in" \
 
 exec python3 "$ROOT/test/kernels/compare_ptx.py" \
   --a "$GCC_BUILD_DIR/bin/tileiras" --b "$CLANG_BUILD_DIR/bin/tileiras" \
-  --targets sm_80,sm_90 --versions 13.3 --opt -O3 -j "$(nproc)"
+  --targets sm_80,sm_90 --versions 13.3 --opt=-O3 -j "$(nproc)" \
+  ${COMPARE_FILTER:+--filter "$COMPARE_FILTER"}
