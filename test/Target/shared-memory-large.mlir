@@ -13,7 +13,7 @@
 // RUN: sed -e 's/128/256/g' %s > %t.huge.mlir
 // RUN: not tileiras %t.huge.mlir --gpu-name sm_90 -o %t.huge.cubin 2>&1 | FileCheck %s --check-prefix=HUGE
 
-// USAGE: resource-usage: kernel=big_reduce {{.*}} shared=65536 threads=128
+// USAGE: resource-usage: kernel=big_reduce {{.*}} shared=65536 threads=256
 // PTX: .shared .align 128 .b8 __tileir_smem_big_reduce[49152];
 // SM90: .nv.shared.big_reduce NOBITS {{[0-9a-f]+}} {{[0-9a-f]+}} 010400
 // SM80: .nv.shared.big_reduce NOBITS {{[0-9a-f]+}} {{[0-9a-f]+}} 010000

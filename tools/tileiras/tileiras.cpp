@@ -173,6 +173,11 @@ static cl::opt<unsigned> pipelineStages(
     "tileir-pipeline-stages",
     cl::desc("Stages of pipelined loops (0: the planner's choice)"),
     cl::init(0), cl::ReallyHidden);
+static cl::opt<unsigned> numWarps(
+    "tileir-num-warps",
+    cl::desc("Warps per CTA of every kernel, hints included (0: the "
+             "planner's choice; else 1, 2, 4, 8 or 16)"),
+    cl::init(0), cl::ReallyHidden);
 static cl::opt<bool> noSupervisor(
     "tileir-no-supervisor",
     cl::desc("Compile in this process only (for running under a debugger)"),
@@ -386,6 +391,11 @@ static int run(const char *argv0) {
   options.stopAfterPTX = ptxOnly;
   options.disableWgmma = disableWgmma;
   options.pipelineStages = pipelineStages;
+  if (numWarps > 16 || (numWarps & (numWarps - 1))) {
+    llvm::errs() << "error: --tileir-num-warps must be 0, 1, 2, 4, 8 or 16\n";
+    return 2;
+  }
+  options.numWarps = numWarps;
   if (maxUnrolledOpsPerOp.getNumOccurrences())
     options.maxUnrolledOpsPerOp = maxUnrolledOpsPerOp;
   if (maxUnrolledOpsPerKernel.getNumOccurrences())

@@ -68,15 +68,20 @@ struct CompileOptions {
   /// `kernel=N`: occupancy to plan instead of the kernel's hint; set by the
   /// re-plan after ptxas (see compileModule).
   std::vector<std::string> occupancyOverrides;
+  /// `kernel=N` warps per CTA for kernels whose warps the rule chose (set
+  /// by the re-plan after ptxas spilled).
+  std::vector<std::string> warpOverrides;
   /// Stop once the PTX exists: the result holds the PTX and no cubin, and
   /// ptxas is not run (the pipeline fuzzer, which must not depend on a
   /// subprocess for every input, and `--tileir-ptx-only`).
   bool stopAfterPTX = false;
   /// Code-generation knobs for experiments (hidden flags): lower products
   /// with mma.sync even where wgmma exists (the sm_80 path on an sm_90),
-  /// and pipeline loops with this many stages (0: the planner's choice).
+  /// pipeline loops with this many stages and give kernels without a
+  /// `num_worker_warps` hint this many warps (0: the planner's choice).
   bool disableWgmma = false;
   unsigned pipelineStages = 0;
+  unsigned numWarps = 0;
 };
 
 /// What a compilation produced.

@@ -236,6 +236,9 @@ void tileir::buildCodegenPipeline(OpPassManager &pm,
   tilegpu::TileIRAssignLayoutsPassOptions layoutOptions;
   layoutOptions.target = target;
   layoutOptions.disableWgmma = options.disableWgmma;
+  layoutOptions.numWarps = options.numWarps;
+  layoutOptions.warpOverrides.assign(options.warpOverrides.begin(),
+                                     options.warpOverrides.end());
   tile.addPass(tilegpu::createTileIRAssignLayoutsPass(layoutOptions));
   tilegpu::TileIRStageOperandsPassOptions stageOptions;
   stageOptions.target = target;
@@ -293,16 +296,17 @@ compileModuleOnce(cuda_tile::ModuleOp tileModule,
                   const CompileOptions &options,
                   SmallVectorImpl<KernelPlan> *plans);
 
-/// The plans of the kernels that have an occupancy request.
+/// The plans of the kernels (occupancy 0 and no register cap where no
+/// occupancy was requested).
 static SmallVector<KernelPlan> collectKernelPlans(ModuleOp module) {
   SmallVector<KernelPlan> plans;
   module->walk([&](LLVM::LLVMFuncOp func) {
+    if (!func->hasAttr(NVVM::NVVMDialect::getKernelFuncAttrName()))
+      return;
     auto ctas = func->getAttrOfType<IntegerAttr>(
         NVVM::NVVMDialect::getMinctasmAttrName());
     auto cap = func->getAttrOfType<IntegerAttr>(
         NVVM::NVVMDialect::getMaxnregAttrName());
-    if (!ctas || !cap)
-      return;
     KernelPlan plan;
     plan.name = func.getName().str();
     if (auto warps =
@@ -311,8 +315,10 @@ static SmallVector<KernelPlan> collectKernelPlans(ModuleOp module) {
     if (auto bytes =
             func->getAttrOfType<IntegerAttr>(tilegpu::kSharedBytesAttrName))
       plan.sharedBytes = bytes.getInt();
-    plan.occupancy = ctas.getInt();
-    plan.maxRegisters = cap.getInt();
+    if (ctas && cap) {
+      plan.occupancy = ctas.getInt();
+      plan.maxRegisters = cap.getInt();
+    }
     plans.push_back(plan);
   });
   return plans;
@@ -332,19 +338,48 @@ static Location getKernelLocation(cuda_tile::ModuleOp module,
   return loc;
 }
 
+/// Whether the warps of kernel `name` came from tileir-assign-layouts' rule
+/// (no `num_worker_warps` hint for the target, no knob), so that a re-plan
+/// may change them.
+static bool warpsChosenByRule(cuda_tile::ModuleOp module, StringRef name,
+                              const CompileOptions &options) {
+  if (options.numWarps)
+    return false;
+  bool byRule = false;
+  module->walk([&](cuda_tile::EntryOp entry) {
+    if (entry.getSymName() != name)
+      return;
+    auto hints = entry->getAttrOfType<cuda_tile::OptimizationHintsAttr>(
+        "optimization_hints");
+    byRule = !hints ||
+             !hints.getNumWorkerWarpsPerCTA(options.target->name).has_value();
+  });
+  return byRule;
+}
+
+namespace {
+/// What a second compilation changes: `kernel=N` overrides of occupancy
+/// and of warps per CTA.
+struct Replan {
+  std::vector<std::string> occupancy, warps;
+  bool empty() const { return occupancy.empty() && warps.empty(); }
+};
+} // namespace
+
 /// Compares each kernel's plan with ptxas's report. A kernel that spilled
 /// under a cap set for its occupancy gets a lower occupancy whose cap holds
-/// what it needed (registers used plus the spilled words), as a
-/// `kernel=N` override for a second compilation; nothing is returned when
-/// every plan held.
-static std::vector<std::string>
-replanAfterPtxas(cuda_tile::ModuleOp module, const CompileOptions &options,
-                 ArrayRef<KernelPlan> plans,
-                 ArrayRef<KernelResourceUsage> usages) {
-  std::vector<std::string> overrides;
+/// what it needed (registers used plus the spilled words). A kernel that
+/// spilled with all the registers a thread may have, on one warpgroup the
+/// warp rule chose, gets two warpgroups, which halve its accumulators per
+/// thread. Nothing is returned when every plan held.
+static Replan replanAfterPtxas(cuda_tile::ModuleOp module,
+                               const CompileOptions &options,
+                               ArrayRef<KernelPlan> plans,
+                               ArrayRef<KernelResourceUsage> usages) {
+  Replan replan;
   const ResourceModel *model = lookupResourceModel(options.target->name);
   if (!model)
-    return overrides;
+    return replan;
   for (const KernelPlan &plan : plans) {
     const KernelResourceUsage *usage = nullptr;
     for (const KernelResourceUsage &u : usages)
@@ -352,8 +387,14 @@ replanAfterPtxas(cuda_tile::ModuleOp module, const CompileOptions &options,
         usage = &u;
     if (!usage || plan.threads == 0)
       continue;
-    Location loc = getKernelLocation(module, plan.name);
     uint64_t spilled = usage->spillStoreBytes + usage->spillLoadBytes;
+    if (plan.occupancy == 0) {
+      if (spilled && plan.threads == 4 * 32 &&
+          warpsChosenByRule(module, plan.name, options))
+        replan.warps.push_back(plan.name + "=8");
+      continue;
+    }
+    Location loc = getKernelLocation(module, plan.name);
     unsigned achieved =
         model->getOccupancy(plan.threads, usage->registers, plan.sharedBytes);
     remark::analysis(loc, remark::RemarkOpts::name("PtxasResources")
@@ -387,9 +428,9 @@ replanAfterPtxas(cuda_tile::ModuleOp module, const CompileOptions &options,
         break;
       }
     }
-    overrides.push_back(plan.name + "=" + std::to_string(relaxed));
+    replan.occupancy.push_back(plan.name + "=" + std::to_string(relaxed));
   }
-  return overrides;
+  return replan;
 }
 
 static FailureOr<CompileResult>
@@ -430,14 +471,14 @@ compileModuleWithReplan(cuda_tile::ModuleOp tileModule,
       compileModuleOnce(tileModule, options, &plans);
   if (failed(first) || plans.empty())
     return first;
-  std::vector<std::string> overrides =
-      replanAfterPtxas(tileModule, options, plans, first->kernels);
-  if (overrides.empty())
+  Replan replan = replanAfterPtxas(tileModule, options, plans, first->kernels);
+  if (replan.empty())
     return first;
 
   // One re-plan only: the second result is kept whatever it achieves.
   CompileOptions retry = options;
-  retry.occupancyOverrides = overrides;
+  retry.occupancyOverrides = replan.occupancy;
+  retry.warpOverrides = replan.warps;
   SmallVector<KernelPlan> retryPlans;
   FailureOr<CompileResult> second = failure();
   {
@@ -449,31 +490,48 @@ compileModuleWithReplan(cuda_tile::ModuleOp tileModule,
   }
   if (failed(second))
     return first;
+  auto find = [](auto range, StringRef name) -> decltype(&*range.begin()) {
+    for (auto &item : range)
+      if (item.name == name)
+        return &item;
+    return nullptr;
+  };
   for (const KernelPlan &plan : retryPlans) {
-    const KernelPlan *before = nullptr;
-    for (const KernelPlan &p : plans)
-      if (p.name == plan.name)
-        before = &p;
-    const KernelResourceUsage *after = nullptr, *old = nullptr;
-    for (const KernelResourceUsage &u : second->kernels)
-      if (u.name == plan.name)
-        after = &u;
-    for (const KernelResourceUsage &u : first->kernels)
-      if (u.name == plan.name)
-        old = &u;
-    if (!before || !after || !old || before->occupancy == plan.occupancy)
+    const KernelPlan *before = find(ArrayRef<KernelPlan>(plans), plan.name);
+    const KernelResourceUsage *after =
+        find(ArrayRef<KernelResourceUsage>(second->kernels), plan.name);
+    const KernelResourceUsage *old =
+        find(ArrayRef<KernelResourceUsage>(first->kernels), plan.name);
+    if (!before || !after || !old)
       continue;
-    std::string message = llvm::formatv(
-        "kernel '{0}': occupancy {1} (at most {2} registers per thread) "
-        "spilled {3} bytes; re-planned for occupancy {4} (at most {5} "
-        "registers): ptxas used {6} registers and spilled {7} bytes",
-        plan.name, before->occupancy, before->maxRegisters,
-        old->spillStoreBytes + old->spillLoadBytes, plan.occupancy,
-        plan.maxRegisters, after->registers,
-        after->spillStoreBytes + after->spillLoadBytes).str();
+    uint64_t oldSpill = old->spillStoreBytes + old->spillLoadBytes;
+    uint64_t newSpill = after->spillStoreBytes + after->spillLoadBytes;
+    std::string message;
+    StringRef name;
+    if (before->threads != plan.threads) {
+      // A spill was replaced by more warps: worth a remark, not a warning.
+      message = llvm::formatv(
+          "kernel '{0}': {1} warps spilled {2} bytes at {3} registers; "
+          "re-planned with {4} warps: ptxas used {5} registers and spilled "
+          "{6} bytes",
+          plan.name, before->threads / 32, oldSpill, old->registers,
+          plan.threads / 32, after->registers, newSpill).str();
+      name = "WarpReplan";
+    } else if (before->occupancy != plan.occupancy) {
+      message = llvm::formatv(
+          "kernel '{0}': occupancy {1} (at most {2} registers per thread) "
+          "spilled {3} bytes; re-planned for occupancy {4} (at most {5} "
+          "registers): ptxas used {6} registers and spilled {7} bytes",
+          plan.name, before->occupancy, before->maxRegisters, oldSpill,
+          plan.occupancy, plan.maxRegisters, after->registers, newSpill)
+                    .str();
+      name = "ResourceReplan";
+      emitWarning(getKernelLocation(tileModule, plan.name)) << message;
+    } else {
+      continue;
+    }
     Location loc = getKernelLocation(tileModule, plan.name);
-    emitWarning(loc) << message;
-    remark::missed(loc, remark::RemarkOpts::name("ResourceReplan")
+    remark::missed(loc, remark::RemarkOpts::name(name)
                             .category("memory")
                             .function(plan.name))
         << remark::detail::Remark::Arg("Remark", message)

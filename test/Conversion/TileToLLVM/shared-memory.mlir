@@ -30,7 +30,7 @@
 // SM90: llvm.inline_asm has_side_effects "wgmma.wait_group.sync.aligned 0;"
 // SM90: nvvm.cp.async.wait.group 0
 // SM80-LABEL: llvm.func @gemm(
-// SM80: nvvm.cp.async.wait.group 1
+// SM80: nvvm.cp.async.wait.group 0
 // SM80: nvvm.barrier0
 // SM80: nvvm.ldmatrix {{.*}}layout = #nvvm.mma_layout<row>, num = 4 : i32
 // SM80: nvvm.ldmatrix {{.*}}layout = #nvvm.mma_layout<col>, num = 4 : i32

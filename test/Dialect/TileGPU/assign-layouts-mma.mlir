@@ -26,7 +26,7 @@
 // SM90-NOT: tilegpu.convert_layout
 // SM90: return
 // SM80-LABEL: entry @gemm(
-// SM80: mmaf {{.*}} {tilegpu.mma_warps = array<i64: 4, 2>}
+// SM80: mmaf {{.*}} {tilegpu.mma_warps = array<i64: 2, 2>}
 // SM80-NOT: tilegpu.convert_layout
 // SM80: return
 // BLOCKED-LABEL: entry @gemm(

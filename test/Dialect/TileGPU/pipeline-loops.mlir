@@ -15,6 +15,12 @@
 // RUN: tile-opt %s -split-input-file --tileir-assign-layouts='target=sm_90' \
 // RUN:   --tileir-stage-operands='target=sm_90' \
 // RUN:   --tileir-pipeline-loops='target=sm_90 stages=2' | FileCheck %s --check-prefix=TWO
+// RUN: tile-opt %s -split-input-file --tileir-assign-layouts='target=sm_80' \
+// RUN:   --tileir-stage-operands='target=sm_80' --tileir-pipeline-loops='target=sm_80' \
+// RUN:   --remarks-filter=memory 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK80
+// RUN: tile-opt %s -split-input-file --tileir-assign-layouts='target=sm_86' \
+// RUN:   --tileir-stage-operands='target=sm_86' --tileir-pipeline-loops='target=sm_86' \
+// RUN:   --remarks-filter=memory 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK86
 
 // sm_90: 4 stages plus one for the product left in flight; copies run 3
 // iterations ahead, the prologue fills stages 0-2, each iteration waits for
@@ -38,10 +44,16 @@
 // SM90: %[[F:.*]] = tilegpu.warpgroup_dot_wait %{{.*}} {pending = 0 : i32}
 // SM90-NEXT: tilegpu.async_wait 0
 // SM90: store_view_tko weak %[[F]]
+// sm_80: the kernel runs on 4 warps, and two CTAs share an SM, so each
+// has room for 2 of the 3 stages wanted (32 KiB each).
+// REMARK80: remark: [Passed] Pipeline | Category:memory | Remark="loop pipelined with 2 stages: 2 tile load(s) become asynchronous copies issued 1 iteration(s) ahead (65536 bytes of shared memory); 3 stages wanted, shared memory holds 2", Stages=2
+// sm_86: two CTAs would leave room for one stage each; one CTA keeps the
+// pipeline.
+// REMARK86: remark: [Passed] Pipeline | Category:memory | Remark="loop pipelined with 3 stages: 2 tile load(s) become asynchronous copies issued 2 iteration(s) ahead (98304 bytes of shared memory); one CTA per SM, since two leave room for fewer than 2 stages", Stages=3
 // SM80-LABEL: entry @gemm(
-// SM80: tilegpu.alloc_shared : !tilegpu.smem<128x64xbf16, {{.*}}, stages = 3>
+// SM80: tilegpu.alloc_shared : !tilegpu.smem<128x64xbf16, {{.*}}, stages = 2>
 // SM80: for
-// SM80-NEXT: tilegpu.async_wait 1
+// SM80-NEXT: tilegpu.async_wait 0
 // SM80: tilegpu.local_load
 // SM80: tilegpu.local_load
 // SM80: mmaf

@@ -23,7 +23,7 @@
 // SM80: %[[FA:.*]] = tilegpu.local_load %{{.*}} -> !cuda_tile.tile<128x64xbf16
 // SM80: tilegpu.local_store
 // SM80: %[[FB:.*]] = tilegpu.local_load %{{.*}} -> !cuda_tile.tile<64x128xbf16
-// SM80: mmaf %[[FA]], %[[FB]], %{{.*}} {tilegpu.mma_warps = array<i64: 4, 2>, tilegpu.operands_in_fragments}
+// SM80: mmaf %[[FA]], %[[FB]], %{{.*}} {tilegpu.mma_warps = array<i64: 2, 2>, tilegpu.operands_in_fragments}
 cuda_tile.module @gemm {
   entry @gemm(%a: tile<ptr<bf16>>, %b: tile<ptr<bf16>>, %c: tile<ptr<f32>>, %n: tile<i32>) {
     %c0 = constant <i32: 0> : tile<i32>

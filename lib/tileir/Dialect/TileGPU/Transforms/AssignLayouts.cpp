@@ -40,6 +40,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
 
 #include <map>
 
@@ -65,27 +66,57 @@ constexpr unsigned kBaselineElementBits = 32;
 /// then keep some baseline layouts.
 constexpr unsigned kMaxRounds = 16;
 
-/// The warps-per-CTA rule (docs/architecture.md, section 3.1): 4 warps, 8
-/// when an MMA accumulates at least 128x128 elements or a tile has at least
-/// 128x256 elements; the num_worker_warps_per_cta hint overrides the rule.
-unsigned chooseNumWarps(cuda_tile::EntryOp entry, StringRef target) {
+/// Accumulator elements one thread holds, at most, when products run on
+/// 4 warps: past this, registers spill and 8 warps share the accumulators.
+constexpr int64_t kMaxAccumulatorsPerThreadOf4Warps = 192;
+
+/// The warps-per-CTA rule (docs/architecture.md, section 3.1). The
+/// num_worker_warps_per_cta hint decides when given. Otherwise 4 warps
+/// (4 warps hold a 128x128 mma.sync accumulator in 128 registers a thread,
+/// and more warps only add ldmatrix traffic for the same shared operands),
+/// and 8 when
+///  - a tile has at least 128x256 elements;
+///  - a single wgmma product accumulates at least 128x128 elements (two
+///    warpgroups keep the tensor cores fed while the other issues copies);
+///  - several wgmma products (attention: S = Q K^T feeding O += P V) hold
+///    more than kMaxAccumulatorsPerThreadOf4Warps accumulators a thread on
+///    4 warps (below that, one warpgroup per CTA lets two CTAs share an SM
+///    and overlap one's softmax with the other's products).
+/// The tuning behind these thresholds is in docs/performance.md.
+unsigned chooseNumWarps(cuda_tile::EntryOp entry, StringRef target,
+                        const tileir::GPUTarget *gpu) {
   if (auto hints = entry->getAttrOfType<cuda_tile::OptimizationHintsAttr>(
           "optimization_hints"))
     if (std::optional<int64_t> warps = hints.getNumWorkerWarpsPerCTA(target))
       return static_cast<unsigned>(*warps);
-  unsigned warps = 4;
+  bool largeTile = false, largeWgmma = false;
+  int64_t wgmmaProducts = 0, wgmmaAccumulators = 0;
   entry.walk([&](Operation *op) {
-    bool isMma = isa<cuda_tile::MmaFOp, cuda_tile::MmaIOp>(op);
     for (Type type : op->getResultTypes()) {
       auto tile = dyn_cast<cuda_tile::TileType>(type);
-      if (!tile || tile.getShape().empty())
-        continue;
-      int64_t elements = tile.getNumElements();
-      if ((isMma && elements >= 128 * 128) || elements >= 128 * 256)
-        warps = 8;
+      if (tile && !tile.getShape().empty() &&
+          tile.getNumElements() >= 128 * 256)
+        largeTile = true;
+    }
+    if (!isa<cuda_tile::MmaFOp, cuda_tile::MmaIOp>(op))
+      return;
+    auto acc = dyn_cast<cuda_tile::TileType>(op->getResult(0).getType());
+    if (!acc)
+      return;
+    int64_t elements = acc.getNumElements();
+    // Whether the product takes wgmma does not depend on 4 or 8 warps for
+    // the shapes that matter here (M a multiple of 128).
+    if (gpu && getWgmmaConfig(op, 4, *gpu)) {
+      ++wgmmaProducts;
+      wgmmaAccumulators += elements;
+      largeWgmma |= elements >= 128 * 128;
     }
   });
-  return warps;
+  if (largeTile)
+    return 8;
+  if (wgmmaProducts > 1)
+    return wgmmaAccumulators > 128 * kMaxAccumulatorsPerThreadOf4Warps ? 8 : 4;
+  return largeWgmma ? 8 : 4;
 }
 
 bool isDistributed(Type type) {
@@ -548,21 +579,38 @@ struct AssignLayoutsPass
 
   void runOnOperation() override {
     cuda_tile::ModuleOp module = getOperation();
+    // The target as the layouts see it: without wgmma when asked to time
+    // the sm_80 path on an sm_90.
+    std::optional<tileir::GPUTarget> withoutWgmma;
     const tileir::GPUTarget *gpu = tileir::lookupGPUTarget(target);
+    if (gpu && disableWgmma) {
+      withoutWgmma = *gpu;
+      withoutWgmma->hasWgmma = false;
+      gpu = &*withoutWgmma;
+    }
+    llvm::StringMap<unsigned> overrides;
+    for (const std::string &item : warpOverrides) {
+      auto [name, value] = StringRef(item).rsplit('=');
+      unsigned n;
+      if (value.getAsInteger(10, n) || n == 0 || n > 16 || (n & (n - 1))) {
+        module->emitError("invalid warp override '")
+            << item << "' (expected kernel=N, N a power of two up to 16)";
+        return signalPassFailure();
+      }
+      overrides[name] = n;
+    }
     for (Operation &top : module->getRegion(0).front()) {
       auto entry = dyn_cast<cuda_tile::EntryOp>(top);
       if (!entry)
         continue;
-      unsigned warps = numWarps ? numWarps : chooseNumWarps(entry, target);
+      unsigned warps =
+          numWarps ? numWarps
+                   : chooseNumWarps(entry, target, tensorCores ? gpu : nullptr);
+      if (auto it = overrides.find(entry.getSymName()); it != overrides.end())
+        warps = it->second;
       entry->setAttr(kNumWarpsAttrName,
                      IntegerAttr::get(IntegerType::get(&getContext(), 32),
                                       warps));
-      std::optional<tileir::GPUTarget> withoutWgmma;
-      if (gpu && disableWgmma) {
-        withoutWgmma = *gpu;
-        withoutWgmma->hasWgmma = false;
-        gpu = &*withoutWgmma;
-      }
       LayoutSolver solver(entry, warps, tensorCores ? gpu : nullptr);
       if (failed(solver.run()))
         return signalPassFailure();

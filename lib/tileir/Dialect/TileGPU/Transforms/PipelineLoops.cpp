@@ -77,6 +77,10 @@ constexpr int64_t kDefaultStagesBeforeSm90 = 3;
 constexpr int64_t kDefaultStagesFromSm90 = 4;
 /// Upper bound on stages, whatever the hints ask.
 constexpr int64_t kMaxStages = 8;
+/// Fewest stages worth keeping a second CTA on the SM for (see
+/// getWantedCTAsPerSM): with fewer the loop would not be pipelined at all,
+/// and one CTA with a pipeline is faster.
+constexpr int64_t kMinStagesBesideSecondCTA = 2;
 
 Location getRemarkLocation(Operation *op) {
   if (std::optional<FileLineColLoc> loc =
@@ -241,10 +245,15 @@ Value createIntConstant(OpBuilder &b, Location loc, Type type, int64_t v) {
 
 class LoopPipeliner {
 public:
+  /// `sharedBudget` is what the loop's stages may take; `soloBudget`, when
+  /// larger, is what they may take if the kernel gives up a second CTA on
+  /// the SM that only our own rule (not an occupancy hint) asked for.
   LoopPipeliner(cuda_tile::ForOp loop, const tileir::GPUTarget &target,
-                int64_t sharedBudget, unsigned requestedStages)
+                int64_t sharedBudget, int64_t soloBudget,
+                unsigned requestedStages)
       : loop(loop), inductionVar(loop.getInductionVar()), target(target),
-        sharedBudget(sharedBudget), requestedStages(requestedStages) {}
+        sharedBudget(sharedBudget), soloBudget(soloBudget),
+        requestedStages(requestedStages) {}
 
   /// Pipelines the loop if it can; reports the outcome as a remark.
   void run() {
@@ -291,13 +300,24 @@ public:
     if (asyncDot && !requestedStages)
       wanted += 1;
     int64_t fit = perStage > 0 ? sharedBudget / perStage : 0;
+    // A second CTA on the SM hides one CTA's stalls, but not as well as
+    // a pipeline: when sharing the SM leaves room for fewer than
+    // kMinStagesBesideSecondCTA stages, keep one CTA and pipeline.
+    bool solo = false;
+    if (fit < std::min<int64_t>(wanted, kMinStagesBesideSecondCTA) &&
+        soloBudget > sharedBudget && perStage > 0) {
+      fit = soloBudget / perStage;
+      solo = true;
+    }
     int64_t stages = std::min(wanted, fit);
     if (stages < 3)
       asyncDot = nullptr;
     if (stages < 2) {
       missed(llvm::formatv("loop not pipelined: two stages of its copies "
                            "need {0} bytes of shared memory, {1} are left",
-                           2 * perStage, std::max<int64_t>(sharedBudget, 0))
+                           2 * perStage,
+                           std::max<int64_t>(std::max(sharedBudget, soloBudget),
+                                             0))
                  .str());
       return;
     }
@@ -312,6 +332,9 @@ public:
         stages, candidates.size(), distance, stages * perStage);
     if (asyncDot)
       message += "; the accumulating wgmma overlaps the next iteration";
+    if (solo)
+      message += "; one CTA per SM, since two leave room for fewer than " +
+                 std::to_string(kMinStagesBesideSecondCTA) + " stages";
     if (stages < wanted)
       message += llvm::formatv("; {0} stages wanted, shared memory holds {1}",
                                wanted, stages)
@@ -548,20 +571,18 @@ private:
   Value inductionVar;
   const tileir::GPUTarget &target;
   int64_t sharedBudget;
+  int64_t soloBudget;
   unsigned requestedStages;
   /// The multi-stage buffer replacing each single-stage one.
   DenseMap<Operation *, Value> multiBuffers;
 };
 
-/// Shared memory a pipelined loop may use: the target's per-CTA limit, or
-/// the share of an SM that lets the CTAs the kernel wants reside together
-/// (its occupancy hint; two for a kernel of one warpgroup, whose own warps
-/// cannot hide a stall while the other CTA's can), minus every other
-/// buffer of the kernel and the largest scratch of an op in the loop (both
-/// may be live while the loop runs).
-int64_t getSharedBudget(cuda_tile::ForOp loop, cuda_tile::EntryOp entry,
-                        const tileir::GPUTarget &target) {
-  int64_t limit = static_cast<int64_t>(target.maxSharedBytesPerBlockOptin);
+/// How many CTAs the kernel wants on one SM: its occupancy hint, or two for
+/// a kernel of one warpgroup (its own warps cannot hide a stall while the
+/// other CTA's can); `fromHint` says which.
+int64_t getWantedCTAsPerSM(cuda_tile::EntryOp entry,
+                           const tileir::GPUTarget &target, bool &fromHint) {
+  fromHint = false;
   int64_t ctas = 1;
   if (auto warps = entry->getAttrOfType<IntegerAttr>(kNumWarpsAttrName);
       warps && warps.getInt() <= 4)
@@ -569,8 +590,20 @@ int64_t getSharedBudget(cuda_tile::ForOp loop, cuda_tile::EntryOp entry,
   if (auto hints = entry->getAttrOfType<cuda_tile::OptimizationHintsAttr>(
           "optimization_hints"))
     if (std::optional<int64_t> occupancy = hints.getOccupancy(target.name);
-        occupancy && *occupancy >= 1 && *occupancy <= 32)
+        occupancy && *occupancy >= 1 && *occupancy <= 32) {
       ctas = *occupancy;
+      fromHint = true;
+    }
+  return ctas;
+}
+
+/// Shared memory a pipelined loop may use when `ctas` CTAs share the SM:
+/// the target's per-CTA limit, or the SM's share of each CTA, minus every
+/// other buffer of the kernel and the largest scratch of an op in the loop
+/// (both may be live while the loop runs).
+int64_t getSharedBudget(cuda_tile::ForOp loop, cuda_tile::EntryOp entry,
+                        const tileir::GPUTarget &target, int64_t ctas) {
+  int64_t limit = static_cast<int64_t>(target.maxSharedBytesPerBlockOptin);
   if (const tileir::ResourceModel *model =
           tileir::lookupResourceModel(target.name);
       model && ctas > 1)
@@ -605,9 +638,15 @@ struct PipelineLoopsPass
       // enclosing loops ask for theirs.
       SmallVector<cuda_tile::ForOp> loops;
       entry.walk([&](cuda_tile::ForOp loop) { loops.push_back(loop); });
-      for (cuda_tile::ForOp loop : loops)
-        LoopPipeliner(loop, *gpu, getSharedBudget(loop, entry, *gpu), stages)
-            .run();
+      bool fromHint = false;
+      int64_t ctas = getWantedCTAsPerSM(entry, *gpu, fromHint);
+      for (cuda_tile::ForOp loop : loops) {
+        int64_t budget = getSharedBudget(loop, entry, *gpu, ctas);
+        int64_t solo = fromHint || ctas == 1
+                           ? budget
+                           : getSharedBudget(loop, entry, *gpu, 1);
+        LoopPipeliner(loop, *gpu, budget, solo, stages).run();
+      }
     }
   }
 };
