@@ -1327,6 +1327,48 @@ TEST(SharedMemory, BankConflictFreeSwizzle) {
   }
 }
 
+TEST(SharedMemory, RowSwizzledMatchesByteFormula) {
+  // Masks {1, 2, 4} are the 128-byte MMA swizzle.
+  for (unsigned elementBytes : {1u, 2u, 4u})
+    for (unsigned contiguousDim : {0u, 1u}) {
+      SmallVector<int64_t> shape = {128, 128};
+      ASSERT_OK_AND_ASSIGN(mma, SharedMemoryLayout::getMmaSwizzled(
+                                    shape, contiguousDim, elementBytes, 128));
+      ASSERT_OK_AND_ASSIGN(rows, SharedMemoryLayout::getRowSwizzled(
+                                     shape, contiguousDim, elementBytes,
+                                     {1, 2, 4}));
+      EXPECT_EQ(rows.getLayout(), mma.getLayout());
+    }
+  // Other masks: the chunk of row r is XORed with the masks of r's bits;
+  // 128-byte column blocks follow one another as in the MMA layouts.
+  SmallVector<uint64_t> masks = {0, 0, 1, 2, 4, 3};
+  for (unsigned elementBytes : {1u, 4u}) {
+    SmallVector<int64_t> shape = {64, 256};
+    ASSERT_OK_AND_ASSIGN(smem, SharedMemoryLayout::getRowSwizzled(
+                                   shape, 1, elementBytes, masks));
+    int64_t blockElems = 128 / elementBytes;
+    std::set<int64_t> offsets;
+    for (int64_t r = 0; r < 64; ++r)
+      for (int64_t c = 0; c < 256; ++c) {
+        int64_t mask = 0;
+        for (unsigned bit = 0; bit < masks.size(); ++bit)
+          if (r & (int64_t(1) << bit))
+            mask ^= masks[bit];
+        int64_t byte = ((c / blockElems) * 64 * blockElems + r * blockElems +
+                        c % blockElems) *
+                       elementBytes;
+        byte ^= mask << 4;
+        ASSERT_EQ(smem.getOffset(coords({r, c})) * elementBytes, byte);
+        offsets.insert(byte);
+      }
+    EXPECT_EQ(offsets.size(), size_t(64 * 256));
+  }
+  EXPECT_NE(errorOf(SharedMemoryLayout::getRowSwizzled({64, 16}, 1, 1, {1})),
+            "");
+  EXPECT_NE(errorOf(SharedMemoryLayout::getRowSwizzled({64, 128}, 1, 1, {8})),
+            "");
+}
+
 TEST(SharedMemory, MmaSwizzledMatchesByteFormula) {
   // Byte address of (row, col) in the stored orientation (rows x contiguous
   // columns), then CUTLASS's Swizzle<B, 4, 3>: bits 4..4+B ^= bits 7..7+B.

@@ -536,6 +536,15 @@ public:
   getMmaSwizzled(llvm::ArrayRef<int64_t> shape, unsigned contiguousDim,
                  unsigned elementBytes, unsigned swizzleBytes);
 
+  /// Like getMmaSwizzled with 128-byte blocks, but the 16-byte chunks of the
+  /// line of row r are permuted by XOR with the chunk index
+  /// XOR_j (bit j of r ? rowChunkMasks[j] : 0) (each mask below 8; missing
+  /// masks are 0). getMmaSwizzled(128) is masks {1, 2, 4}. For buffers no
+  /// tensor core reads, whose readers want other rows spread over the banks.
+  static llvm::Expected<SharedMemoryLayout>
+  getRowSwizzled(llvm::ArrayRef<int64_t> shape, unsigned contiguousDim,
+                 unsigned elementBytes, llvm::ArrayRef<uint64_t> rowChunkMasks);
+
   /// Wraps an offset -> coordinates layout (registers are the offset bits,
   /// no lanes or warps): what a `#tilegpu.shared` attribute holds. Fails
   /// unless it is a bijection.

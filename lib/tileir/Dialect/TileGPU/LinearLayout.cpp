@@ -1341,6 +1341,54 @@ SharedMemoryLayout::getMmaSwizzled(ArrayRef<int64_t> shape,
 }
 
 Expected<SharedMemoryLayout>
+SharedMemoryLayout::getRowSwizzled(ArrayRef<int64_t> shape,
+                                   unsigned contiguousDim,
+                                   unsigned elementBytes,
+                                   ArrayRef<uint64_t> rowChunkMasks) {
+  if (llvm::Error err = verifyShape(shape))
+    return std::move(err);
+  if (shape.size() != 2 || contiguousDim > 1)
+    return makeError("a row-swizzled shared layout needs a 2-D tile");
+  if (elementBytes == 0 || !llvm::isPowerOf2_32(elementBytes) ||
+      elementBytes > 16)
+    return makeError("element size must be a power of two up to 16 bytes");
+  unsigned c = contiguousDim, r = 1 - contiguousDim;
+  int64_t blockElems = 128 / elementBytes;
+  if (shape[c] % blockElems != 0)
+    return makeError("contiguous extent " + llvm::Twine(shape[c]) +
+                     " is not a multiple of 128 bytes");
+  unsigned rowBits = log2Exact(shape[r]);
+  unsigned withinBits = log2Exact(blockElems);
+  unsigned chunkShift = log2Exact(16 / elementBytes);
+  // The flat index is row-major: dim 1 in the low bits.
+  unsigned shift[2] = {log2Exact(shape[1]), 0};
+  unsigned numBits = log2Exact(shape[c]) + rowBits;
+  SmallVector<uint64_t, 16> coordToOffset(numBits, 0);
+  for (unsigned bit = 0, e = log2Exact(shape[c]); bit < e; ++bit)
+    coordToOffset[shift[c] + bit] = bit < withinBits
+                                        ? uint64_t(1) << bit
+                                        : uint64_t(1) << (bit + rowBits);
+  for (unsigned bit = 0; bit < rowBits; ++bit) {
+    uint64_t mask = bit < rowChunkMasks.size() ? rowChunkMasks[bit] : 0;
+    if (mask >= 8)
+      return makeError("a row's chunk mask must be below 8");
+    coordToOffset[shift[r] + bit] =
+        (uint64_t(1) << (withinBits + bit)) ^ (mask << chunkShift);
+  }
+  F2Map offsetMap(numBits, coordToOffset);
+  std::optional<F2Map> inverse = offsetMap.getInverse();
+  if (!inverse)
+    return makeError("row-swizzled shared layout is not a bijection");
+  SmallVector<uint64_t, 8> lanes(LinearLayout::kNumLaneBits, 0);
+  Expected<LinearLayout> layout =
+      LinearLayout::getFlat(shape, inverse->getColumns(), lanes, {});
+  if (!layout)
+    return layout.takeError();
+  return SharedMemoryLayout(std::move(*layout), std::move(offsetMap),
+                            SwizzleSpec());
+}
+
+Expected<SharedMemoryLayout>
 SharedMemoryLayout::fromLayout(const LinearLayout &offsetToCoords) {
   if (offsetToCoords.getNumWarps() != 1 ||
       llvm::any_of(offsetToCoords.getFlatBases(HwDim::Lane),

@@ -295,23 +295,26 @@ public:
     // An accumulating wgmma can stay in flight across the iteration edge
     // when its stage is not overwritten before the next iteration waits
     // for it: copies then run one stage less ahead, so one more stage
-    // keeps the same distance.
-    WarpGroupDotOp asyncDot = findAsyncCandidate(candidates);
-    if (asyncDot && !requestedStages)
-      wanted += 1;
-    int64_t fit = perStage > 0 ? sharedBudget / perStage : 0;
-    // A second CTA on the SM hides one CTA's stalls, but not as well as
-    // a pipeline: when sharing the SM leaves room for fewer than
-    // kMinStagesBesideSecondCTA stages, keep one CTA and pipeline.
+    // keeps the same distance. Its staging buffers take a second stage.
+    SmallVector<AllocSharedOp> staging;
+    WarpGroupDotOp asyncDot = findAsyncCandidate(candidates, staging);
+    int64_t stagingBytes = 0;
+    for (AllocSharedOp alloc : staging)
+      stagingBytes += alloc.getType().getStageStride();
     bool solo = false;
-    if (fit < std::min<int64_t>(wanted, kMinStagesBesideSecondCTA) &&
-        soloBudget > sharedBudget && perStage > 0) {
-      fit = soloBudget / perStage;
-      solo = true;
+    int64_t stages = 0;
+    if (asyncDot) {
+      stages = planStages(perStage, wanted + (requestedStages ? 0 : 1),
+                          stagingBytes, solo);
+      if (stages >= 3)
+        wanted += requestedStages ? 0 : 1;
     }
-    int64_t stages = std::min(wanted, fit);
-    if (stages < 3)
+    if (stages < 3) {
       asyncDot = nullptr;
+      staging.clear();
+      stagingBytes = 0;
+      stages = planStages(perStage, wanted, 0, solo);
+    }
     if (stages < 2) {
       missed(llvm::formatv("loop not pipelined: two stages of its copies "
                            "need {0} bytes of shared memory, {1} are left",
@@ -324,7 +327,7 @@ public:
     // The rewrite replaces the loop: report at its location, taken first.
     Location where = getRemarkLocation(loop);
     int64_t distance = asyncDot ? stages - 2 : stages - 1;
-    rewrite(candidates, stages, distance, asyncDot);
+    rewrite(candidates, stages, distance, asyncDot, staging);
     std::string message = llvm::formatv(
         "loop pipelined with {0} stages: {1} tile load(s) become "
         "asynchronous copies issued {2} iteration(s) ahead ({3} bytes of "
@@ -332,6 +335,11 @@ public:
         stages, candidates.size(), distance, stages * perStage);
     if (asyncDot)
       message += "; the accumulating wgmma overlaps the next iteration";
+    if (!staging.empty())
+      message += llvm::formatv(", its {0} staging buffer(s) alternating "
+                               "between two stages ({1} more bytes)",
+                               staging.size(), stagingBytes)
+                     .str();
     if (solo)
       message += "; one CTA per SM, since two leave room for fewer than " +
                  std::to_string(kMinStagesBesideSecondCTA) + " stages";
@@ -354,23 +362,81 @@ private:
         << remark::detail::Remark::Arg("Remark", message);
   }
 
+  /// How many stages of `perStage` bytes fit beside `extraBytes` more, at
+  /// most `wanted`. A second CTA on the SM hides one CTA's stalls, but not
+  /// as well as a pipeline: when sharing the SM leaves room for fewer than
+  /// kMinStagesBesideSecondCTA stages, one CTA with its pipeline (`solo`).
+  int64_t planStages(int64_t perStage, int64_t wanted, int64_t extraBytes,
+                     bool &solo) const {
+    solo = false;
+    if (perStage <= 0)
+      return 0;
+    int64_t fit = std::max<int64_t>(sharedBudget - extraBytes, 0) / perStage;
+    if (fit < std::min<int64_t>(wanted, kMinStagesBesideSecondCTA) &&
+        soloBudget > sharedBudget) {
+      fit = std::max<int64_t>(soloBudget - extraBytes, 0) / perStage;
+      solo = true;
+    }
+    return std::min(wanted, fit);
+  }
+
+  /// A single-stage buffer allocated in the loop body, written there by
+  /// one `local_store` and otherwise only read by warpgroup products
+  /// (directly or through a permutation): giving it a stage per parity of
+  /// the iteration changes nothing else.
+  static bool isStagingBuffer(AllocSharedOp alloc) {
+    if (alloc.getType().getStages() != 1)
+      return false;
+    unsigned stores = 0;
+    SmallVector<Value> worklist{alloc.getResult()};
+    while (!worklist.empty()) {
+      Value v = worklist.pop_back_val();
+      for (Operation *user : v.getUsers()) {
+        if (auto store = dyn_cast<LocalStoreOp>(user)) {
+          if (store.getBuffer() != alloc.getResult() ||
+              store->getBlock() != alloc->getBlock())
+            return false;
+          ++stores;
+        } else if (auto permute = dyn_cast<PermuteSharedOp>(user)) {
+          worklist.push_back(permute.getResult());
+        } else if (!isa<WarpGroupDotOp>(user)) {
+          return false;
+        }
+      }
+    }
+    return stores == 1;
+  }
+
   /// The warpgroup product that can run asynchronously: its accumulator is
   /// a loop-carried value used by nothing else, and its result goes
   /// straight to the `continue` as that value's next iterate, so no other
   /// instruction touches the registers while it is in flight.
-  /// Its shared operands must all be stages of the pipelined buffers: a
-  /// buffer rewritten every iteration (a transposition through registers)
-  /// would be overwritten while the product still reads it.
-  WarpGroupDotOp findAsyncCandidate(ArrayRef<Candidate> candidates) {
+  /// Its shared operands must be stages of the pipelined buffers, or
+  /// staging buffers the body rewrites every iteration (a conversion or a
+  /// transposition through registers), which then get two stages
+  /// alternating between iterations (`staging`): the store of one
+  /// iteration must not overwrite what the product still in flight reads.
+  WarpGroupDotOp findAsyncCandidate(ArrayRef<Candidate> candidates,
+                                    SmallVectorImpl<AllocSharedOp> &staging) {
     Block *body = loop.getBody();
-    auto isStage = [&](Value v) {
+    auto isStage = [&](Value v, Operation *reader) {
       if (!isa<SMemType>(v.getType()))
         return true; // A in registers.
       while (auto permute = v.getDefiningOp<PermuteSharedOp>())
         v = permute.getBuffer();
-      return llvm::any_of(candidates, [&](Candidate c) {
-        return v == c.alloc.getResult();
-      });
+      if (llvm::any_of(candidates,
+                       [&](Candidate c) { return v == c.alloc.getResult(); }))
+        return true;
+      auto alloc = v.getDefiningOp<AllocSharedOp>();
+      if (!alloc || alloc->getBlock() != body || !isStagingBuffer(alloc))
+        return false;
+      // Written before the product reads it, in the same iteration.
+      for (Operation *user : alloc->getUsers())
+        if (isa<LocalStoreOp>(user) && !user->isBeforeInBlock(reader))
+          return false;
+      if (!llvm::is_contained(staging, alloc))
+        staging.push_back(alloc);
+      return true;
     };
     auto yield = dyn_cast<cuda_tile::ContinueOp>(body->getTerminator());
     if (!yield)
@@ -381,7 +447,8 @@ private:
       if (!dot)
         continue;
       auto arg = dyn_cast<BlockArgument>(dot.getAcc());
-      if (found || !isStage(dot.getLhs()) || !isStage(dot.getRhs()) || !arg ||
+      if (found || !isStage(dot.getLhs(), dot) || !isStage(dot.getRhs(), dot) ||
+          !arg ||
           arg.getOwner() != body || arg.getArgNumber() == 0 ||
           !arg.hasOneUse() || !dot.getResult().hasOneUse() ||
           *dot.getResult().getUsers().begin() != yield.getOperation() ||
@@ -434,7 +501,8 @@ private:
   /// Rewrites with `stages` buffers, copies issued `distance` iterations
   /// ahead, and `asyncDot` (if any) left in flight across iterations.
   void rewrite(MutableArrayRef<Candidate> candidates, int64_t stages,
-               int64_t distance, WarpGroupDotOp asyncDot) {
+               int64_t distance, WarpGroupDotOp asyncDot,
+               ArrayRef<AllocSharedOp> staging) {
     Location loc = loop.getLoc();
     OpBuilder b(loop);
     MLIRContext *ctx = loop.getContext();
@@ -446,6 +514,18 @@ private:
       multiBuffers[c.alloc] =
           AllocSharedOp::create(b, c.alloc.getLoc(), type, IntegerAttr())
               .getResult();
+    }
+    // Staging buffers: two stages, the iteration's parity picks one.
+    SmallVector<Value> doubled;
+    for (AllocSharedOp alloc : staging) {
+      SMemType single = alloc.getType();
+      doubled.push_back(AllocSharedOp::create(
+                            b, alloc.getLoc(),
+                            SMemType::get(ctx, single.getShape(),
+                                          single.getElementType(),
+                                          single.getLayout(), 2),
+                            IntegerAttr())
+                            .getResult());
     }
 
     // Prologue: the first `distance` iterations' copies, one group each.
@@ -463,6 +543,11 @@ private:
     SmallVector<Value> inits(loop.getInitValues());
     inits.push_back(createIntConstant(b, loc, i32, 0));
     inits.push_back(createIntConstant(b, loc, i32, distance));
+    unsigned numCarried = 2;
+    if (!staging.empty()) {
+      inits.push_back(createIntConstant(b, loc, i32, 0));
+      numCarried = 3;
+    }
     auto newLoop = cuda_tile::ForOp::create(
         b, loc, loop.getLowerBound(), loop.getUpperBound(), loop.getStep(),
         inits, loop.getUnsignedCmp());
@@ -473,8 +558,9 @@ private:
          llvm::zip(old->getArguments(), body->getArguments()))
       oldArg.replaceAllUsesWith(newArg);
     body->getOperations().splice(body->end(), old->getOperations());
-    Value readStage = body->getArgument(body->getNumArguments() - 2);
-    Value writeStage = body->getArgument(body->getNumArguments() - 1);
+    unsigned firstCarried = body->getNumArguments() - numCarried;
+    Value readStage = body->getArgument(firstCarried);
+    Value writeStage = body->getArgument(firstCarried + 1);
     Value iv = newLoop.getInductionVar();
     inductionVar = iv;
 
@@ -498,6 +584,21 @@ private:
     };
     Value nextRead = nextStage(readStage);
     Value nextWrite = nextStage(writeStage);
+    SmallVector<Value> nextCarried{nextRead, nextWrite};
+    if (!staging.empty()) {
+      Value parity = body->getArgument(firstCarried + 2);
+      Value one = createIntConstant(b, loc, i32, 1);
+      nextCarried.push_back(
+          cuda_tile::SubIOp::create(b, loc, one, parity).getResult());
+      for (auto [index, buffer] : llvm::enumerate(doubled)) {
+        AllocSharedOp alloc = staging[index];
+        b.setInsertionPoint(alloc);
+        Value current = SubviewOp::create(b, alloc.getLoc(), alloc.getType(),
+                                          buffer, parity);
+        alloc.getResult().replaceAllUsesWith(current);
+        alloc->erase();
+      }
+    }
 
     // Consumers read this iteration's stage; the loads and their stores go.
     for (Candidate c : candidates) {
@@ -524,14 +625,13 @@ private:
     });
     for (cuda_tile::ContinueOp op : continues) {
       SmallVector<Value> operands(op->getOperands());
-      operands.push_back(nextRead);
-      operands.push_back(nextWrite);
+      operands.append(nextCarried);
       op->setOperands(operands);
     }
     if (continues.empty() || body->empty() ||
         !isa<cuda_tile::ContinueOp>(body->back())) {
       b.setInsertionPointToEnd(body);
-      cuda_tile::ContinueOp::create(b, loc, ValueRange{nextRead, nextWrite});
+      cuda_tile::ContinueOp::create(b, loc, nextCarried);
     }
 
     // The asynchronous product: the next iteration's product (the only

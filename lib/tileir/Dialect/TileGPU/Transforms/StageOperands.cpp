@@ -31,6 +31,9 @@
 
 #include "mlir/IR/Builders.h"
 
+#include <functional>
+#include <limits>
+
 namespace mlir::tilegpu {
 #define GEN_PASS_DEF_TILEIRSTAGEOPERANDSPASS
 #include "tileir/Dialect/TileGPU/Transforms/Passes.h.inc"
@@ -112,31 +115,38 @@ unsigned getContiguousDim(Value value) {
   return best;
 }
 
-/// The swizzled layout of a 2-D operand `value` in shared memory, keeping
-/// the contiguous dim its registers have; std::nullopt when no swizzle of
-/// at least 32 bytes fits.
-std::optional<tileir::SharedMemoryLayout> chooseSharedLayout(Value value) {
-  auto tile = cast<cuda_tile::TileType>(value.getType());
-  if (tile.getRank() != 2)
+/// The widest swizzled layout of a 2-D tile contiguous along `dim`;
+/// std::nullopt when no swizzle of at least 32 bytes fits.
+std::optional<tileir::SharedMemoryLayout>
+getSwizzledLayout(ArrayRef<int64_t> shape, unsigned dim, Type element) {
+  if (shape.size() != 2 || dim >= 2)
     return std::nullopt;
-  int64_t elementBytes = getRegisterBytes(tile.getElementType());
+  int64_t elementBytes = getRegisterBytes(element);
   if (elementBytes == 0 || elementBytes > 16 ||
       !llvm::isPowerOf2_64(elementBytes))
     return std::nullopt;
-  unsigned dim = getContiguousDim(value);
-  int64_t rowBytes = tile.getShape()[dim] * elementBytes;
+  int64_t rowBytes = shape[dim] * elementBytes;
   for (unsigned swizzle : {128u, 64u, 32u}) {
     if (rowBytes % swizzle != 0)
       continue;
     llvm::Expected<tileir::SharedMemoryLayout> smem =
         tileir::SharedMemoryLayout::getMmaSwizzled(
-            tile.getShape(), dim, static_cast<unsigned>(elementBytes),
-            swizzle);
+            shape, dim, static_cast<unsigned>(elementBytes), swizzle);
     if (smem)
       return std::move(*smem);
     llvm::consumeError(smem.takeError());
   }
   return std::nullopt;
+}
+
+/// The swizzled layout of a 2-D operand `value` in shared memory, keeping
+/// the contiguous dim its registers have.
+std::optional<tileir::SharedMemoryLayout> chooseSharedLayout(Value value) {
+  auto tile = cast<cuda_tile::TileType>(value.getType());
+  if (tile.getRank() != 2)
+    return std::nullopt;
+  return getSwizzledLayout(tile.getShape(), getContiguousDim(value),
+                           tile.getElementType());
 }
 
 /// The shared copy of `operand`, for `product`: a transpose is stored as
@@ -222,53 +232,218 @@ FailureOr<LinearLayout> getLayoutContiguousAlong(ArrayRef<int64_t> shape,
   return *permuted;
 }
 
-/// Register layouts that transpose a 2-D tile between a buffer contiguous
-/// along `srcDim` and one contiguous along `dstDim`: each thread holds v x v
-/// blocks (v elements and at most 16 bytes along each dim), `read` with the
-/// registers of a block running along `srcDim` first, `write` the same
-/// blocks with the registers running along `dstDim` first. Reading and
-/// writing are then both vector accesses, and going from one to the other is
-/// a renaming of registers.
-FailureOr<std::pair<LinearLayout, LinearLayout>>
+/// Wavefronts one shared-memory access of a warp takes for each phase:
+/// `laneSteps` are the element steps of the lane bits, `bytes` the width of
+/// each lane's access (a phase is the 128 / bytes lanes, at most 32, that
+/// one 128-byte wavefront can serve). The bank group of an element is
+/// linear in its coordinates, so a phase whose lane steps have bank groups
+/// of rank r among its p bits takes 2^(p - r) wavefronts.
+int64_t getWavefronts(const tileir::SharedMemoryLayout &smem,
+                      ArrayRef<LinearLayout::Basis> laneSteps,
+                      int64_t elementBytes, int64_t bytes) {
+  unsigned phaseBits = std::min<unsigned>(
+      llvm::Log2_64(std::max<int64_t>(1, 128 / bytes)), laneSteps.size());
+  unsigned groupShift = llvm::Log2_64(bytes);
+  unsigned groupBits = llvm::Log2_64(std::max<int64_t>(1, 128 / bytes));
+  uint64_t groupMask = (uint64_t(1) << groupBits) - 1;
+  SmallVector<uint64_t> groups;
+  for (unsigned i = 0; i < phaseBits; ++i)
+    groups.push_back(
+        (static_cast<uint64_t>(smem.getOffset(laneSteps[i]) * elementBytes) >>
+         groupShift) &
+        groupMask);
+  return int64_t(1) << (phaseBits - tileir::F2Map(groupBits, groups).getRank());
+}
+
+/// Register layouts that transpose a 2-D tile from buffer `src` (contiguous
+/// along `srcDim`) to buffer `dst` (contiguous along `dstDim`): each thread
+/// holds v x v blocks (v elements and at most 16 bytes along each dim),
+/// `read` with the registers of a block running along `srcDim` first,
+/// `write` the same blocks with the registers running along `dstDim` first.
+/// Reading and writing are then both vector accesses, and going from one to
+/// the other is a renaming of registers. The lanes step from block to block
+/// in the order that costs the two accesses the fewest bank conflicts
+/// together: lanes running along one dim alone may land 16 ways on the same
+/// banks of the other, swizzled, buffer.
+struct TransposePlan {
+  LinearLayout read, write;
+  /// The layout of the source buffer: `src` as given, or, when the caller
+  /// may choose it, rows swizzled for the lanes chosen.
+  tileir::SharedMemoryLayout source;
+};
+
+/// The chunk masks of the rows of a row-swizzled source buffer (see
+/// SharedMemoryLayout::getRowSwizzled) that spread `lanes` over the banks
+/// best for reads of `bytes` bytes a lane: lanes stepping along the rows
+/// (`srcDim`) have fixed bank groups, and each lane stepping across rows
+/// takes a chunk mask independent of those before it. Returns the masks and
+/// the wavefronts a read takes.
+std::pair<SmallVector<uint64_t>, int64_t>
+chooseRowMasks(ArrayRef<LinearLayout::Basis> lanes, unsigned srcDim,
+               int64_t elementBytes, int64_t bytes, int64_t rows) {
+  unsigned groupBits = llvm::Log2_64(std::max<int64_t>(1, 128 / bytes));
+  unsigned phaseBits = std::min<unsigned>(groupBits, lanes.size());
+  unsigned groupShift = llvm::Log2_64(bytes);
+  uint64_t groupMask = (uint64_t(1) << groupBits) - 1;
+  SmallVector<uint64_t> masks(llvm::Log2_64(rows), 0);
+  SmallVector<uint64_t> groups;
+  auto rank = [&](ArrayRef<uint64_t> columns) {
+    return tileir::F2Map(groupBits, columns).getRank();
+  };
+  for (unsigned i = 0; i < phaseBits; ++i) {
+    int64_t along = lanes[i][srcDim];
+    if (along == 0)
+      continue;
+    int64_t byteOffset = along * elementBytes;
+    groups.push_back(byteOffset < 128
+                         ? (static_cast<uint64_t>(byteOffset) >> groupShift) &
+                               groupMask
+                         : 0);
+  }
+  for (unsigned i = 0; i < phaseBits; ++i) {
+    int64_t across = lanes[i][1 - srcDim];
+    if (across == 0)
+      continue;
+    unsigned bit = llvm::Log2_64(across);
+    for (uint64_t mask : {1, 2, 4, 3, 5, 6, 7}) {
+      uint64_t group = ((mask << 4) >> groupShift) & groupMask;
+      SmallVector<uint64_t> with(groups);
+      with.push_back(group);
+      if (rank(with) == with.size()) {
+        masks[bit] = mask;
+        groups = std::move(with);
+        break;
+      }
+    }
+  }
+  // Lanes left without an independent group share banks.
+  int64_t wavefronts = int64_t(1) << (phaseBits - rank(groups));
+  return {masks, wavefronts};
+}
+
+FailureOr<TransposePlan>
 getTransposeLayouts(ArrayRef<int64_t> shape, unsigned srcDim, unsigned dstDim,
-                    Type element, unsigned numWarps) {
+                    Type element, unsigned numWarps,
+                    const tileir::SharedMemoryLayout &src, bool srcIsFree,
+                    const tileir::SharedMemoryLayout &dst, Type dstElement) {
   int64_t bytes = getRegisterBytes(element);
-  if (shape.size() != 2 || srcDim == dstDim || bytes <= 0)
+  int64_t dstBytes = getRegisterBytes(dstElement);
+  if (shape.size() != 2 || srcDim == dstDim || bytes <= 0 || dstBytes <= 0 ||
+      !llvm::isPowerOf2_64(numWarps))
     return failure();
   int64_t v = std::min<int64_t>({4, std::max<int64_t>(1, 16 / bytes),
                                  shape[0], shape[1]});
-  SmallVector<int64_t> size = {v, v};
-  SmallVector<int64_t> lanes(2, 1), warps(2, 1);
-  lanes[srcDim] = std::min<int64_t>(32, std::max<int64_t>(1, shape[srcDim] / v));
-  lanes[dstDim] = 32 / lanes[srcDim];
-  warps[dstDim] = std::min<int64_t>(
-      numWarps, std::max<int64_t>(1, shape[dstDim] / (v * lanes[dstDim])));
-  warps[srcDim] = numWarps / warps[dstDim];
-  SmallVector<int32_t> order = {static_cast<int32_t>(srcDim),
-                                static_cast<int32_t>(dstDim)};
+  auto step = [&](unsigned d, int64_t amount) {
+    LinearLayout::Basis basis(2, 0);
+    basis[d] = amount;
+    return basis;
+  };
+  // The steps between blocks, along srcDim first (the fallback order).
+  SmallVector<LinearLayout::Basis> blockSteps;
+  for (unsigned d : {srcDim, dstDim})
+    for (int64_t amount = v; amount < shape[d]; amount *= 2)
+      blockSteps.push_back(step(d, amount));
+  unsigned laneBits = llvm::Log2_64(LinearLayout::getNumLanes());
+  unsigned warpBits = llvm::Log2_64(numWarps);
+  if (blockSteps.size() < laneBits + warpBits)
+    return failure();
+  // Lanes: the order of block steps whose reads and writes take the
+  // fewest wavefronts together (the first such, srcDim's steps first). In
+  // swizzled buffers the two accesses usually pull apart (rows of one
+  // buffer are columns of the other), so both are rarely conflict-free.
+  SmallVector<unsigned> chosen, best;
+  SmallVector<bool> used(blockSteps.size(), false);
+  auto lanesOf = [&](ArrayRef<unsigned> picks) {
+    SmallVector<LinearLayout::Basis> lanes;
+    for (unsigned i : picks)
+      lanes.push_back(blockSteps[i]);
+    return lanes;
+  };
+  int64_t bestCost = std::numeric_limits<int64_t>::max();
+  SmallVector<uint64_t> bestMasks;
+  bool customSource = false;
+  srcIsFree &= shape[srcDim] * bytes % 128 == 0;
+  std::function<void()> search = [&]() {
+    if (chosen.size() == laneBits) {
+      SmallVector<LinearLayout::Basis> lanes = lanesOf(chosen);
+      int64_t read = getWavefronts(src, lanes, bytes, v * bytes);
+      SmallVector<uint64_t> masks;
+      if (srcIsFree) {
+        auto [rowMasks, custom] =
+            chooseRowMasks(lanes, srcDim, bytes, v * bytes, shape[dstDim]);
+        if (custom < read) {
+          read = custom;
+          masks = std::move(rowMasks);
+        }
+      }
+      int64_t cost = read + getWavefronts(dst, lanes, dstBytes, v * dstBytes);
+      if (cost < bestCost) {
+        bestCost = cost;
+        best = chosen;
+        customSource = !masks.empty();
+        bestMasks = std::move(masks);
+      }
+      return;
+    }
+    for (unsigned i = 0; i < blockSteps.size() && bestCost > 2; ++i) {
+      if (used[i])
+        continue;
+      used[i] = true;
+      chosen.push_back(i);
+      search();
+      chosen.pop_back();
+      used[i] = false;
+    }
+  };
+  search();
+  SmallVector<bool> taken(blockSteps.size(), false);
+  for (unsigned i : best)
+    taken[i] = true;
+  SmallVector<LinearLayout::Basis> lanes = lanesOf(best), warps, rest;
+  for (unsigned i = 0; i < blockSteps.size(); ++i) {
+    if (taken[i])
+      continue;
+    if (warps.size() < warpBits)
+      warps.push_back(blockSteps[i]);
+    else
+      rest.push_back(blockSteps[i]);
+  }
+  // Registers: the block along srcDim, along dstDim, then more blocks.
+  SmallVector<LinearLayout::Basis> readRegs, writeRegs;
+  for (int64_t amount = 1; amount < v; amount *= 2)
+    readRegs.push_back(step(srcDim, amount));
+  for (int64_t amount = 1; amount < v; amount *= 2) {
+    readRegs.push_back(step(dstDim, amount));
+    writeRegs.push_back(step(dstDim, amount));
+  }
+  for (int64_t amount = 1; amount < v; amount *= 2)
+    writeRegs.push_back(step(srcDim, amount));
+  readRegs.append(rest);
+  writeRegs.append(rest);
   llvm::Expected<LinearLayout> read =
-      LinearLayout::blocked(shape, size, lanes, warps, order);
+      LinearLayout::get(shape, readRegs, lanes, warps);
   if (!read) {
     llvm::consumeError(read.takeError());
     return failure();
   }
-  // The first log2(v) register bits step along srcDim, the next along
-  // dstDim: swap the two groups.
-  SmallVector<LinearLayout::Basis> regs = read->getRegisterBases();
-  unsigned vBits = llvm::Log2_64(v);
-  if (regs.size() < 2 * vBits)
-    return failure();
-  SmallVector<LinearLayout::Basis> swapped(regs.begin() + vBits,
-                                           regs.begin() + 2 * vBits);
-  swapped.append(regs.begin(), regs.begin() + vBits);
-  swapped.append(regs.begin() + 2 * vBits, regs.end());
-  llvm::Expected<LinearLayout> write = LinearLayout::get(
-      shape, swapped, read->getLaneBases(), read->getWarpBases());
+  llvm::Expected<LinearLayout> write =
+      LinearLayout::get(shape, writeRegs, lanes, warps);
   if (!write) {
     llvm::consumeError(write.takeError());
     return failure();
   }
-  return std::make_pair(*read, *write);
+  TransposePlan plan{*read, *write, src};
+  if (customSource) {
+    llvm::Expected<tileir::SharedMemoryLayout> custom =
+        tileir::SharedMemoryLayout::getRowSwizzled(
+            shape, srcDim, static_cast<unsigned>(bytes), bestMasks);
+    if (!custom) {
+      llvm::consumeError(custom.takeError());
+      return failure();
+    }
+    plan.source = std::move(*custom);
+  }
+  return plan;
 }
 
 /// The shared copy of `operand` contiguous along `dim`, made through
@@ -283,24 +458,41 @@ Value stageThroughRegisters(OpBuilder &b, Value operand, unsigned dim,
   auto tile = cast<cuda_tile::TileType>(operand.getType());
   auto convert = operand.getDefiningOp<cuda_tile::FToFOp>();
   Value source = convert ? convert->getOperand(0) : operand;
-  Value first = stageOperand(b, source, product);
-  if (!first)
-    return {};
   auto sourceTile = cast<cuda_tile::TileType>(source.getType());
   // Read so that the stores into the new buffer are vectors: threads
   // running along `dim`, or, to transpose, blocks read along the first
   // buffer's contiguous dim and written along `dim`.
   std::optional<unsigned> srcDim = getStagedContiguousDim(source);
   LinearLayout readLayout, writeLayout;
+  Value first;
   if (srcDim && *srcDim != dim) {
-    FailureOr<std::pair<LinearLayout, LinearLayout>> layouts =
-        getTransposeLayouts(tile.getShape(), *srcDim, dim,
-                            sourceTile.getElementType(), numWarps);
-    if (failed(layouts))
+    std::optional<tileir::SharedMemoryLayout> dst =
+        getSwizzledLayout(tile.getShape(), dim, tile.getElementType());
+    // No tensor core reads the first buffer: unless it is a permuted view
+    // of another tile's buffer, its rows may be swizzled for this reader.
+    bool sourceIsFree = !getTransposedSource(source);
+    std::optional<tileir::SharedMemoryLayout> src;
+    if (sourceIsFree) {
+      src = chooseSharedLayout(source);
+    } else if ((first = stageOperand(b, source, product))) {
+      src = cast<SMemType>(first.getType()).getLayout().getSharedMemoryLayout();
+    }
+    if (!dst || !src)
       return {};
-    readLayout = layouts->first;
-    writeLayout = layouts->second;
+    FailureOr<TransposePlan> plan = getTransposeLayouts(
+        tile.getShape(), *srcDim, dim, sourceTile.getElementType(), numWarps,
+        *src, sourceIsFree, *dst, tile.getElementType());
+    if (failed(plan))
+      return {};
+    if (sourceIsFree)
+      first = stageInSharedMemory(b, source, plan->source,
+                                  getStorePoint(source, product));
+    readLayout = plan->read;
+    writeLayout = plan->write;
   } else {
+    first = stageOperand(b, source, product);
+    if (!first)
+      return {};
     FailureOr<LinearLayout> layout = getLayoutContiguousAlong(
         tile.getShape(), dim, sourceTile.getElementType(), numWarps);
     if (failed(layout))
