@@ -104,6 +104,12 @@ static cl::opt<std::string>
 static cl::opt<std::string>
     hostOS("host-os", cl::desc("Accepted for compatibility; ignored."),
            cl::cat(assemblerCategory));
+static cl::opt<std::string> sanitize(
+    "sanitize",
+    cl::desc("Enable compiler instrumentation for the sanitizer tool "
+             "specified by the option (memcheck: not supported here, "
+             "refused with an error)"),
+    cl::value_desc("tool"), cl::cat(assemblerCategory));
 static cl::opt<std::string>
     ptxasPath("ptxas-path", cl::desc("ptxas to assemble PTX with"),
               cl::value_desc("path"), cl::cat(assemblerCategory));
@@ -328,6 +334,16 @@ static int run(const char *argv0) {
                                                    : optLevel));
   if (failed(checkRemarkFlags()))
     return 1;
+  // Instrumentation that is asked for and silently left out would let a
+  // user believe a kernel was checked.
+  if (sanitize.getNumOccurrences()) {
+    if (sanitize == "memcheck")
+      return fail("--sanitize=memcheck is not supported by this tileiras: "
+                  "its memory accesses are not instrumented; compile "
+                  "without it, or with NVIDIA's tileiras to sanitize");
+    return fail("unknown sanitizer '" + sanitize +
+                "' (the one NVIDIA's tileiras offers is memcheck)");
+  }
 
   std::string errorMessage;
   std::unique_ptr<llvm::MemoryBuffer> input =

@@ -17,6 +17,10 @@
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <functional>
+#include <string>
+#include <vector>
+
 using namespace tileir;
 
 static llvm::Error makeError(const llvm::Twine &message) {
@@ -37,16 +41,42 @@ llvm::Expected<std::string> tileir::findPtxas(const PtxasOptions &options) {
                      "' is not an executable file");
   }
   llvm::SmallVector<std::string> searched;
-  // Beside tileiras: the pip layout installs both into one bin directory.
+  // Beside tileiras: NVIDIA's pip layout installs both into one bin
+  // directory. Then pip's `nvidia-cuda-nvcc` in the Python environment
+  // tileiras is installed in (a wheel puts tileiras in <prefix>/bin, that
+  // package puts ptxas in <prefix>/lib/python3.X/site-packages/nvidia/
+  // cu13/bin): most cuTile users have no CUDA toolkit.
   if (!options.argv0.empty()) {
     std::string self = llvm::sys::fs::getMainExecutable(
         options.argv0.c_str(), reinterpret_cast<void *>(&findPtxas));
     if (!self.empty()) {
-      llvm::SmallString<256> candidate(llvm::sys::path::parent_path(self));
+      llvm::StringRef bin = llvm::sys::path::parent_path(self);
+      llvm::SmallString<256> candidate(bin);
       llvm::sys::path::append(candidate, "ptxas");
       if (isExecutableFile(candidate))
         return std::string(candidate);
       searched.push_back(std::string(candidate));
+      llvm::SmallString<256> lib(llvm::sys::path::parent_path(bin));
+      llvm::sys::path::append(lib, "lib");
+      std::vector<std::string> pythons;
+      std::error_code ec;
+      for (llvm::sys::fs::directory_iterator it(lib, ec), end;
+           !ec && it != end; it.increment(ec))
+        if (llvm::sys::path::filename(it->path()).starts_with("python3"))
+          pythons.push_back(it->path());
+      // Deterministic: the lexically last Python first.
+      llvm::sort(pythons, std::greater<std::string>());
+      for (const std::string &python : pythons) {
+        llvm::SmallString<256> pip(python);
+        llvm::sys::path::append(pip, "site-packages", "nvidia", "cu13");
+        llvm::sys::path::append(pip, "bin", "ptxas");
+        if (isExecutableFile(pip))
+          return std::string(pip);
+      }
+      llvm::SmallString<256> pattern(lib);
+      llvm::sys::path::append(pattern, "python3*", "site-packages", "nvidia");
+      llvm::sys::path::append(pattern, "cu13", "bin", "ptxas");
+      searched.push_back(std::string(pattern));
     }
   }
   if (llvm::ErrorOr<std::string> onPath =
@@ -68,7 +98,8 @@ llvm::Expected<std::string> tileir::findPtxas(const PtxasOptions &options) {
   searched.push_back(defaultPath);
   return makeError("cannot find ptxas (searched " +
                    llvm::join(searched, ", ") +
-                   "); install the CUDA toolkit or pass --ptxas-path");
+                   "); install the CUDA toolkit or pip's nvidia-cuda-nvcc, or pass "
+                   "--ptxas-path");
 }
 
 /// Quotes `arg` for a POSIX shell so a reproducer can be pasted as is.
