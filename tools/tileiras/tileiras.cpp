@@ -70,7 +70,8 @@ static cl::alias outputFileShort("o", cl::desc("Alias for --output-file"),
 static cl::opt<std::string>
     gpuName("gpu-name",
             cl::desc("Specify name of NVIDIA GPU to generate code for "
-                     "(sm_80, sm_86, sm_89, sm_90, sm_100, sm_120)."),
+                     "(sm_80, sm_86, sm_87, sm_88, sm_89, sm_90, sm_100, "
+                     "sm_103, sm_110, sm_120, sm_121)."),
             cl::value_desc("sm_XX"), cl::cat(assemblerCategory));
 static cl::alias gpuNameAlias("arch", cl::desc("Alias for --gpu-name"),
                               cl::aliasopt(gpuName),

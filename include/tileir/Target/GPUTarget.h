@@ -43,12 +43,15 @@ struct GPUTarget {
   bool hasClusters;
   /// Most shared memory one CTA may use with the driver's opt-in (CUDA C++
   /// Programming Guide, "Technical Specifications per Compute Capability":
-  /// 163 KiB on 8.0, 99 KiB on 8.6/8.9/12.0, 227 KiB on 9.0/10.0). A kernel
-  /// planning more cannot launch.
+  /// 163 KiB on 8.0/8.7, 99 KiB on 8.6/8.8/8.9/12.x, 227 KiB on 9.0/10.x/
+  /// 11.0). A kernel planning more cannot launch.
   uint64_t maxSharedBytesPerBlockOptin;
 
   /// "+ptx86"-style feature string for the NVPTX backend.
   std::string getPtxFeature() const;
+  /// The first CUDA release whose ptxas reads this target's PTX ISA
+  /// version (8.6: 12.7, 8.7: 12.8, 8.8: 12.9, 9.0: 13.0).
+  llvm::StringRef getRequiredCudaRelease() const;
 };
 
 /// Every supported target, in increasing SM order.

@@ -140,6 +140,8 @@ tileir::assembleCubin(MLIRContext *context, llvm::StringRef ptx,
   ptxasOptions.ptxasPath = options.ptxasPath;
   ptxasOptions.argv0 = options.argv0;
   ptxasOptions.arch = options.target->llvmProcessor.str();
+  ptxasOptions.requiredCudaRelease =
+      options.target->getRequiredCudaRelease().str();
   ptxasOptions.optLevel = options.optLevel;
   ptxasOptions.lineInfo = options.lineInfo;
   ptxasOptions.deviceDebug = options.deviceDebug;

@@ -23,6 +23,12 @@ static constexpr uint64_t kKiB = 1024;
 //   8.9 and 12.0 hold 1536 threads (48 warps) per SM, 8.6 at most 16 CTAs,
 //   8.9 at most 24; 8.0 has 164 KiB of shared memory per SM (163 KiB per
 //   CTA), 8.6/8.9/12.0 100 KiB (99 KiB), 9.0/10.0 228 KiB (227 KiB).
+// - 8.7, 8.8, 10.3, 11.0 and 12.1: NVIDIA CCCL, libcudacxx/include/cuda/
+//   __device/arch_traits.h (arch_traits<arch_id::sm_87> and the others):
+//   8.7 has 8.0's shared memory (164 KiB per SM) with 1536 threads and 16
+//   CTAs per SM; 8.8 is 8.6; 10.3 is 10.0; 11.0 is 10.0 with 1536 threads
+//   and 24 CTAs per SM; 12.1 is 12.0. Registers, units and the reserved
+//   kilobyte are those of the architecture each derives from.
 // - 1 KiB reserved per CTA: the same guide, "Shared Memory" sections of
 //   compute capabilities 8.x, 9.0 and 10.0/12.0 ("the 1 KB of shared memory
 //   not made available to a thread block is reserved for system use").
@@ -41,13 +47,23 @@ static const ResourceModel kModels[] = {
      163 * kKiB, 1 * kKiB, 128, 48 * kKiB, 0},
     {"sm_86", 86, 65536, 65536, 255, 256, 4, 1024, 1536, 48, 16, 100 * kKiB,
      99 * kKiB, 1 * kKiB, 128, 48 * kKiB, 0},
+    {"sm_87", 87, 65536, 65536, 255, 256, 4, 1024, 1536, 48, 16, 164 * kKiB,
+     163 * kKiB, 1 * kKiB, 128, 48 * kKiB, 0},
+    {"sm_88", 88, 65536, 65536, 255, 256, 4, 1024, 1536, 48, 16, 100 * kKiB,
+     99 * kKiB, 1 * kKiB, 128, 48 * kKiB, 0},
     {"sm_89", 89, 65536, 65536, 255, 256, 4, 1024, 1536, 48, 24, 100 * kKiB,
      99 * kKiB, 1 * kKiB, 128, 48 * kKiB, 0},
     {"sm_90", 90, 65536, 65536, 255, 256, 4, 1024, 2048, 64, 32, 228 * kKiB,
      227 * kKiB, 1 * kKiB, 128, 48 * kKiB, 8},
     {"sm_100", 100, 65536, 65536, 255, 256, 4, 1024, 2048, 64, 32,
      228 * kKiB, 227 * kKiB, 1 * kKiB, 128, 48 * kKiB, 8},
+    {"sm_103", 103, 65536, 65536, 255, 256, 4, 1024, 2048, 64, 32,
+     228 * kKiB, 227 * kKiB, 1 * kKiB, 128, 48 * kKiB, 8},
+    {"sm_110", 110, 65536, 65536, 255, 256, 4, 1024, 1536, 48, 24,
+     228 * kKiB, 227 * kKiB, 1 * kKiB, 128, 48 * kKiB, 8},
     {"sm_120", 120, 65536, 65536, 255, 256, 4, 1024, 1536, 48, 32,
+     100 * kKiB, 99 * kKiB, 1 * kKiB, 128, 48 * kKiB, 8},
+    {"sm_121", 121, 65536, 65536, 255, 256, 4, 1024, 1536, 48, 32,
      100 * kKiB, 99 * kKiB, 1 * kKiB, 128, 48 * kKiB, 8},
 };
 

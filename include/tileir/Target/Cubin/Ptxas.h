@@ -49,6 +49,9 @@ struct PtxasOptions {
   std::string argv0;
   /// e.g. "sm_90a".
   std::string arch;
+  /// The first CUDA release whose ptxas assembles for `arch` (named when
+  /// the ptxas found is older).
+  std::string requiredCudaRelease;
   unsigned optLevel = 3;
   bool lineInfo = false;
   bool deviceDebug = false;

@@ -234,6 +234,20 @@ llvm::Expected<PtxasResult> tileir::runPtxas(llvm::StringRef ptx,
 
   if (execFailed)
     return makeError("cannot run ptxas (" + *ptxas + "): " + execError);
+  // A ptxas older than the target is the user's setup, not our bug: say
+  // which release is needed rather than report an internal error.
+  if (status > 0 && (llvm::StringRef(log).contains("Unsupported .version") ||
+                     llvm::StringRef(log).contains("is not defined for option"))) {
+    llvm::StringRef first = llvm::StringRef(log).trim();
+    first = first.take_until([](char c) { return c == '\n'; }).trim();
+    return makeError(
+        "this ptxas (" + *ptxas + ") cannot assemble for " + options.arch +
+        " (it says: " + first + "); that needs ptxas from CUDA " +
+        (options.requiredCudaRelease.empty() ? std::string("a newer release")
+                                             : options.requiredCudaRelease) +
+        " or newer: pass --ptxas-path, set CUDA_HOME, or pip install "
+        "nvidia-cuda-nvcc");
+  }
   if (status != 0) {
     auto failure = std::make_unique<PtxasFailure>();
     // ExecuteAndWait answers -2 both for a timeout and for a death by a
