@@ -7,6 +7,7 @@
 
 #include "tileir/Target/Cubin/Ptxas.h"
 #include "tileir/Target/GPUTarget.h"
+#include "tileir/Target/ResourceModel.h"
 
 #include "gtest/gtest.h"
 
@@ -51,7 +52,7 @@ TEST(Ptxas, ExplicitPathMustBeExecutable) {
 }
 
 TEST(GPUTarget, Table) {
-  EXPECT_EQ(getSupportedTargets().size(), 6u);
+  EXPECT_EQ(getSupportedTargets().size(), 11u);
   const GPUTarget *h = lookupGPUTarget("sm_90");
   ASSERT_NE(h, nullptr);
   EXPECT_TRUE(h->hasWgmma);
@@ -63,7 +64,19 @@ TEST(GPUTarget, Table) {
   EXPECT_EQ(lookupGPUTarget("sm_77"), nullptr);
   EXPECT_EQ(lookupGPUTarget("sm_90a"), nullptr);
   EXPECT_EQ(getSupportedTargetList(),
-            "sm_80, sm_86, sm_89, sm_90, sm_100, sm_120");
+            "sm_80, sm_86, sm_87, sm_88, sm_89, sm_90, sm_100, sm_103, sm_110, "
+            "sm_120, sm_121");
+  // Every target has a resource model, and its PTX ISA version names the
+  // CUDA release whose ptxas reads it.
+  for (const GPUTarget &t : getSupportedTargets()) {
+    EXPECT_NE(lookupResourceModel(t.name), nullptr) << t.name.str();
+    EXPECT_FALSE(t.getRequiredCudaRelease().empty());
+  }
+  EXPECT_EQ(lookupGPUTarget("sm_110")->getRequiredCudaRelease(), "13.0");
+  EXPECT_EQ(lookupGPUTarget("sm_121")->getRequiredCudaRelease(), "12.9");
+  EXPECT_EQ(lookupGPUTarget("sm_120")->getRequiredCudaRelease(), "12.8");
+  EXPECT_EQ(lookupGPUTarget("sm_80")->getRequiredCudaRelease(), "12.7");
+  EXPECT_EQ(lookupGPUTarget("sm_107"), nullptr);
 }
 
 } // namespace

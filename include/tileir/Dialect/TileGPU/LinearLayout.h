@@ -571,6 +571,11 @@ public:
   llvm::SmallVector<int64_t, 4> getCoords(int64_t offset) const;
 
 private:
+  /// The layout whose coordinate bits map to offset bits by `offsetMap`
+  /// (no swizzle spec); fails unless that is a bijection.
+  static llvm::Expected<SharedMemoryLayout>
+  fromOffsetMap(llvm::ArrayRef<int64_t> shape, F2Map offsetMap);
+
   SharedMemoryLayout(LinearLayout layout, F2Map offsetMap, SwizzleSpec swizzle)
       : layout(std::move(layout)), offsetMap(std::move(offsetMap)),
         swizzle(swizzle) {}

@@ -1327,17 +1327,7 @@ SharedMemoryLayout::getMmaSwizzled(ArrayRef<int64_t> shape,
   for (unsigned dim = 0; dim < 2; ++dim)
     for (unsigned bit = 0, e = log2Exact(shape[dim]); bit < e; ++bit)
       coordToOffset[shift[dim] + bit] = swizzle(rawOffsetOf(dim, bit));
-  F2Map offsetMap(numBits, coordToOffset);
-  std::optional<F2Map> inverse = offsetMap.getInverse();
-  if (!inverse)
-    return makeError("MMA shared layout is not a bijection");
-  SmallVector<uint64_t, 8> lanes(LinearLayout::kNumLaneBits, 0);
-  Expected<LinearLayout> layout =
-      LinearLayout::getFlat(shape, inverse->getColumns(), lanes, {});
-  if (!layout)
-    return layout.takeError();
-  return SharedMemoryLayout(std::move(*layout), std::move(offsetMap),
-                            SwizzleSpec());
+  return fromOffsetMap(shape, F2Map(numBits, coordToOffset));
 }
 
 Expected<SharedMemoryLayout>
@@ -1375,10 +1365,14 @@ SharedMemoryLayout::getRowSwizzled(ArrayRef<int64_t> shape,
     coordToOffset[shift[r] + bit] =
         (uint64_t(1) << (withinBits + bit)) ^ (mask << chunkShift);
   }
-  F2Map offsetMap(numBits, coordToOffset);
+  return fromOffsetMap(shape, F2Map(numBits, coordToOffset));
+}
+
+Expected<SharedMemoryLayout>
+SharedMemoryLayout::fromOffsetMap(ArrayRef<int64_t> shape, F2Map offsetMap) {
   std::optional<F2Map> inverse = offsetMap.getInverse();
   if (!inverse)
-    return makeError("row-swizzled shared layout is not a bijection");
+    return makeError("shared layout is not a bijection");
   SmallVector<uint64_t, 8> lanes(LinearLayout::kNumLaneBits, 0);
   Expected<LinearLayout> layout =
       LinearLayout::getFlat(shape, inverse->getColumns(), lanes, {});
