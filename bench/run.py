@@ -389,11 +389,24 @@ def main():
     ap.add_argument("--filter", default="")
     ap.add_argument("--json", default="")
     ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--profile", type=int, default=0, metavar="N",
+                    help="only launch our kernels N times each (for a "
+                         "profiler such as ncu), with no timing or reference")
     args = ap.parse_args()
     setup_environment(args.tileiras)
     import torch
     # cuBLAS's fp32 GEMM is the tf32 one, as for our tf32 kernel.
     torch.backends.cuda.matmul.allow_tf32 = True
+    if args.profile:
+        for bench in all_benches(args.quick):
+            if args.filter and not re.search(args.filter, bench.name):
+                continue
+            ours, reference, _ = bench.setup()
+            for _ in range(args.profile):
+                ours()
+            reference()
+            torch.cuda.synchronize()
+        return 0
     print(f"device: {torch.cuda.get_device_name()}, torch {torch.__version__}")
     out = open(args.json, "a") if args.json else None
     rows = []

@@ -15,8 +15,8 @@
 
 // SM90-LABEL: .entry gemm(
 // SM90: cp.async.cg.shared.global
-// SM90: wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16
-// SM90: wgmma.wait_group.sync.aligned 1;
+// SM90-DAG: wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16
+// SM90-DAG: wgmma.wait_group.sync.aligned 1;
 // SM90-LABEL: .entry chain(
 // SM90: wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16 {{{.*}}}, %rd{{[0-9]+}}, %rd{{[0-9]+}}, p, 1, 1, 0, 0;
 // SM90: wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16 {{{.*}}}, {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, %rd{{[0-9]+}}, p, 1, 1, 1;

@@ -389,6 +389,16 @@ static Replan replanAfterPtxas(cuda_tile::ModuleOp module,
         usage = &u;
     if (!usage || plan.threads == 0)
       continue;
+    if (!usage->wgmmaSerialized.empty())
+      remark::missed(getKernelLocation(module, plan.name),
+                     remark::RemarkOpts::name("WgmmaSerialized")
+                         .category("tensorcore")
+                         .function(plan.name))
+          << remark::detail::Remark::Arg(
+                 "Remark", "kernel '" + plan.name +
+                               "': ptxas serialized its wgmma instructions "
+                               "(each waits for the one before) due to " +
+                               usage->wgmmaSerialized);
     uint64_t spilled = usage->spillStoreBytes + usage->spillLoadBytes;
     if (plan.occupancy == 0) {
       if (spilled && plan.threads == 4 * 32 &&

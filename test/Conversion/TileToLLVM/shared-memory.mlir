@@ -20,11 +20,13 @@
 // SM90: nvvm.cp.async.wait.group 2
 // SM90: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
 // SM90-NEXT: nvvm.barrier0
-// SM90: nvvm.cp.async.shared.global
-// SM90: nvvm.cp.async.commit.group
+// SM90-NOT: nvvm.cp.async.shared.global
 // SM90: nvvm.wgmma.fence.aligned
 // SM90-COUNT-4: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 16>, D[<f32>, <one>], A[<bf16>, <one>, <row>], B[<bf16>, <one>, <row>]
 // SM90: nvvm.wgmma.commit.group.sync.aligned
+// SM90-NOT: nvvm.wgmma.wait.group.sync
+// SM90: nvvm.cp.async.shared.global
+// SM90: nvvm.cp.async.commit.group
 // SM90-NOT: nvvm.wgmma.wait.group.sync
 // SM90: llvm.inline_asm has_side_effects "wgmma.wait_group.sync.aligned 1;"
 // SM90: llvm.inline_asm has_side_effects "wgmma.wait_group.sync.aligned 0;"

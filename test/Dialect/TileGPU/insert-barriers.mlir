@@ -61,17 +61,20 @@ cuda_tile.module @loop {
 // -----
 
 // A pipelined GEMM loop: one barrier per iteration, after the wait for the
-// stage's copies and before the copies that refill the stage read two
-// iterations ago; it fences the copies' (generic) writes against wgmma's
-// async-proxy reads.
+// stage's copies and before the product; it fences the copies' (generic)
+// writes against wgmma's async-proxy reads. The copies behind the product
+// write the loop's write stage, which the loop declares distinct from the
+// read stage the product reads: no barrier between them. The barrier at
+// the top also orders them after the previous iteration's reads.
 // GEMM-LABEL: entry @gemm(
 // GEMM: for
 // GEMM-NEXT: tilegpu.async_wait 2
 // GEMM-NOT: tilegpu.barrier
 // GEMM: tilegpu.barrier async_proxy
-// GEMM-NEXT: tilegpu.async_copy
 // GEMM-NOT: tilegpu.barrier
 // GEMM: tilegpu.warpgroup_dot
+// GEMM-NOT: tilegpu.barrier
+// GEMM: tilegpu.async_copy
 // GEMM-NOT: tilegpu.barrier
 // GEMM: continue
 cuda_tile.module @gemm {
@@ -92,6 +95,76 @@ cuda_tile.module @gemm {
     %cv = make_tensor_view %c, shape = [128, 128], strides = [128, 1] : tensor_view<128x128xf32, strides=[128,1]>
     %cp = make_partition_view %cv : partition_view<tile=(128x128), tensor_view<128x128xf32, strides=[128,1]>>
     %t = store_view_tko weak %acc, %cp[%c0, %c0] : tile<128x128xf32>, partition_view<tile=(128x128), tensor_view<128x128xf32, strides=[128,1]>>, tile<i32> -> token
+    return
+  }
+}
+
+// -----
+
+// Stages of one buffer: constant stage indices that differ name different
+// bytes, so the load of stage 1 after the store to stage 0 needs no
+// barrier; the load of stage 0 does.
+// CHECK-LABEL: entry @constant_stages(
+// CHECK: tilegpu.local_store
+// CHECK-NEXT: tilegpu.local_load %[[S1:.*]] :
+// CHECK-NEXT: tilegpu.barrier
+// CHECK-NEXT: tilegpu.local_load
+cuda_tile.module @constant_stages {
+  entry @constant_stages() {
+    %c0 = constant <i32: 0> : tile<i32>
+    %c1 = constant <i32: 1> : tile<i32>
+    %x = constant <f32: 1.0> : tile<16x16xf32>
+    %a = tilegpu.alloc_shared : !tilegpu.smem<16x16xf32, #tilegpu.shared<shape=[16, 16], offset=[[0, 1], [0, 2], [0, 4], [0, 8], [1, 0], [2, 0], [4, 0], [8, 0]]>, stages = 2>
+    %s0 = tilegpu.subview %a[%c0] : !tilegpu.smem<16x16xf32, #tilegpu.shared<shape=[16, 16], offset=[[0, 1], [0, 2], [0, 4], [0, 8], [1, 0], [2, 0], [4, 0], [8, 0]]>, stages = 2>, !cuda_tile.tile<i32> -> !tilegpu.smem<16x16xf32, #tilegpu.shared<shape=[16, 16], offset=[[0, 1], [0, 2], [0, 4], [0, 8], [1, 0], [2, 0], [4, 0], [8, 0]]>>
+    %s1 = tilegpu.subview %a[%c1] : !tilegpu.smem<16x16xf32, #tilegpu.shared<shape=[16, 16], offset=[[0, 1], [0, 2], [0, 4], [0, 8], [1, 0], [2, 0], [4, 0], [8, 0]]>, stages = 2>, !cuda_tile.tile<i32> -> !tilegpu.smem<16x16xf32, #tilegpu.shared<shape=[16, 16], offset=[[0, 1], [0, 2], [0, 4], [0, 8], [1, 0], [2, 0], [4, 0], [8, 0]]>>
+    tilegpu.local_store %x, %s0 : !cuda_tile.tile<16x16xf32>, !tilegpu.smem<16x16xf32, #tilegpu.shared<shape=[16, 16], offset=[[0, 1], [0, 2], [0, 4], [0, 8], [1, 0], [2, 0], [4, 0], [8, 0]]>>
+    %y = tilegpu.local_load %s1 : !tilegpu.smem<16x16xf32, #tilegpu.shared<shape=[16, 16], offset=[[0, 1], [0, 2], [0, 4], [0, 8], [1, 0], [2, 0], [4, 0], [8, 0]]>> -> !cuda_tile.tile<16x16xf32>
+    %z = tilegpu.local_load %s0 : !tilegpu.smem<16x16xf32, #tilegpu.shared<shape=[16, 16], offset=[[0, 1], [0, 2], [0, 4], [0, 8], [1, 0], [2, 0], [4, 0], [8, 0]]>> -> !cuda_tile.tile<16x16xf32>
+    return
+  }
+}
+
+// -----
+
+// Loop-carried stages declared distinct: within an iteration the store to
+// the write stage and the load of the read stage touch different bytes (no
+// barrier between them), but across the back edge the read stage may be
+// the stage written in the iteration before: a barrier heads the body.
+// Without the declaration the store also gets a barrier.
+// CHECK-LABEL: entry @carried_stages(
+// CHECK: for
+// CHECK-NEXT: tilegpu.subview
+// CHECK-NEXT: tilegpu.barrier
+// CHECK-NEXT: tilegpu.local_load
+// CHECK-NEXT: tilegpu.subview
+// CHECK-NEXT: tilegpu.local_store
+// CHECK-NEXT: continue
+// CHECK: for
+// CHECK-NEXT: tilegpu.subview
+// CHECK-NEXT: tilegpu.barrier
+// CHECK-NEXT: tilegpu.local_load
+// CHECK-NEXT: tilegpu.subview
+// CHECK-NEXT: tilegpu.barrier
+// CHECK-NEXT: tilegpu.local_store
+cuda_tile.module @carried_stages {
+  entry @carried_stages(%n: tile<i32>) {
+    %c0 = constant <i32: 0> : tile<i32>
+    %c1 = constant <i32: 1> : tile<i32>
+    %a = tilegpu.alloc_shared : !tilegpu.smem<16x16xf32, #tilegpu.shared<shape=[16, 16], offset=[[0, 1], [0, 2], [0, 4], [0, 8], [1, 0], [2, 0], [4, 0], [8, 0]]>, stages = 2>
+    %r0:2 = for %k in (%c0 to %n, step %c1) : tile<i32> iter_values(%r = %c0, %w = %c1) -> (tile<i32>, tile<i32>) {
+      %sr = tilegpu.subview %a[%r] : !tilegpu.smem<16x16xf32, #tilegpu.shared<shape=[16, 16], offset=[[0, 1], [0, 2], [0, 4], [0, 8], [1, 0], [2, 0], [4, 0], [8, 0]]>, stages = 2>, !cuda_tile.tile<i32> -> !tilegpu.smem<16x16xf32, #tilegpu.shared<shape=[16, 16], offset=[[0, 1], [0, 2], [0, 4], [0, 8], [1, 0], [2, 0], [4, 0], [8, 0]]>>
+      %y = tilegpu.local_load %sr : !tilegpu.smem<16x16xf32, #tilegpu.shared<shape=[16, 16], offset=[[0, 1], [0, 2], [0, 4], [0, 8], [1, 0], [2, 0], [4, 0], [8, 0]]>> -> !cuda_tile.tile<16x16xf32>
+      %sw = tilegpu.subview %a[%w] : !tilegpu.smem<16x16xf32, #tilegpu.shared<shape=[16, 16], offset=[[0, 1], [0, 2], [0, 4], [0, 8], [1, 0], [2, 0], [4, 0], [8, 0]]>, stages = 2>, !cuda_tile.tile<i32> -> !tilegpu.smem<16x16xf32, #tilegpu.shared<shape=[16, 16], offset=[[0, 1], [0, 2], [0, 4], [0, 8], [1, 0], [2, 0], [4, 0], [8, 0]]>>
+      tilegpu.local_store %y, %sw : !cuda_tile.tile<16x16xf32>, !tilegpu.smem<16x16xf32, #tilegpu.shared<shape=[16, 16], offset=[[0, 1], [0, 2], [0, 4], [0, 8], [1, 0], [2, 0], [4, 0], [8, 0]]>>
+      continue %w, %r : tile<i32>, tile<i32>
+    } {tilegpu.distinct_stages = array<i64: 0, 1>}
+    %r1:2 = for %k in (%c0 to %n, step %c1) : tile<i32> iter_values(%r = %c0, %w = %c1) -> (tile<i32>, tile<i32>) {
+      %sr = tilegpu.subview %a[%r] : !tilegpu.smem<16x16xf32, #tilegpu.shared<shape=[16, 16], offset=[[0, 1], [0, 2], [0, 4], [0, 8], [1, 0], [2, 0], [4, 0], [8, 0]]>, stages = 2>, !cuda_tile.tile<i32> -> !tilegpu.smem<16x16xf32, #tilegpu.shared<shape=[16, 16], offset=[[0, 1], [0, 2], [0, 4], [0, 8], [1, 0], [2, 0], [4, 0], [8, 0]]>>
+      %y = tilegpu.local_load %sr : !tilegpu.smem<16x16xf32, #tilegpu.shared<shape=[16, 16], offset=[[0, 1], [0, 2], [0, 4], [0, 8], [1, 0], [2, 0], [4, 0], [8, 0]]>> -> !cuda_tile.tile<16x16xf32>
+      %sw = tilegpu.subview %a[%w] : !tilegpu.smem<16x16xf32, #tilegpu.shared<shape=[16, 16], offset=[[0, 1], [0, 2], [0, 4], [0, 8], [1, 0], [2, 0], [4, 0], [8, 0]]>, stages = 2>, !cuda_tile.tile<i32> -> !tilegpu.smem<16x16xf32, #tilegpu.shared<shape=[16, 16], offset=[[0, 1], [0, 2], [0, 4], [0, 8], [1, 0], [2, 0], [4, 0], [8, 0]]>>
+      tilegpu.local_store %y, %sw : !cuda_tile.tile<16x16xf32>, !tilegpu.smem<16x16xf32, #tilegpu.shared<shape=[16, 16], offset=[[0, 1], [0, 2], [0, 4], [0, 8], [1, 0], [2, 0], [4, 0], [8, 0]]>>
+      continue %w, %r : tile<i32>, tile<i32>
+    }
     return
   }
 }

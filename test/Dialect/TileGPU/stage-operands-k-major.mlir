@@ -31,6 +31,7 @@
 // PIPE: %[[HALF:.*]] = tilegpu.subview %[[DOUBLE]][%[[PARITY]]]
 // PIPE: tilegpu.local_store %{{.*}}, %[[HALF]]
 // PIPE: %[[D:.*]] = tilegpu.warpgroup_dot %{{.*}}, %[[HALF]], %{{.*}} {is_async}
+// PIPE: tilegpu.async_commit
 // PIPE-NEXT: %[[W:.*]] = tilegpu.warpgroup_dot_wait %[[D]] {pending = 1 : i32}
 // PIPE: continue %[[W]], %{{.*}}, %{{.*}}, %[[NEXT]]
 // REMARK: remark: [Passed] Pipeline | Category:memory | Remark="loop pipelined with 5 stages: 2 tile load(s) become asynchronous copies issued 3 iteration(s) ahead (163840 bytes of shared memory); the accumulating wgmma overlaps the next iteration, its 1 staging buffer(s) alternating between two stages (16384 more bytes)", Stages=5

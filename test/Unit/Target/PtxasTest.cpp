@@ -42,6 +42,27 @@ TEST(Ptxas, ParsesVerboseReport) {
   EXPECT_EQ(kernels[1].sharedBytes, 0u);
 }
 
+TEST(Ptxas, ParsesSerializedWgmmaNote) {
+  // ptxas's note comes before the entry's resource lines and names the
+  // function; the entry without it stays unmarked.
+  const char *log =
+      "ptxas info    : (C7515) Potential Performance Loss: wgmma.mma_async "
+      "instructions are serialized due to non wgmma instructions defining "
+      "accumulator registers of a wgmma between start and end of the "
+      "pipeline stage in the function 'gemm'\n"
+      "ptxas info    : Compiling entry function 'gemm' for 'sm_90a'\n"
+      "ptxas info    : Used 128 registers\n"
+      "ptxas info    : Compiling entry function 'other' for 'sm_90a'\n"
+      "ptxas info    : Used 32 registers\n";
+  std::vector<KernelResourceUsage> kernels = parsePtxasVerboseLog(log);
+  ASSERT_EQ(kernels.size(), 2u);
+  EXPECT_EQ(kernels[0].wgmmaSerialized,
+            "non wgmma instructions defining accumulator registers of a "
+            "wgmma between start and end of the pipeline stage");
+  EXPECT_EQ(kernels[0].registers, 128u);
+  EXPECT_TRUE(kernels[1].wgmmaSerialized.empty());
+}
+
 TEST(Ptxas, ExplicitPathMustBeExecutable) {
   PtxasOptions options;
   options.ptxasPath = "/nonexistent/ptxas";

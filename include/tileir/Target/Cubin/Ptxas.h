@@ -39,6 +39,9 @@ struct KernelResourceUsage {
   uint64_t constantBytes = 0;
   /// Threads per CTA (`.reqntid`); filled in by the pipeline, not ptxas.
   unsigned threads = 0;
+  /// Why ptxas serialized the kernel's wgmma instructions (its performance
+  /// note C7515), or empty when it did not.
+  std::string wgmmaSerialized;
 };
 
 /// Options of one ptxas run.

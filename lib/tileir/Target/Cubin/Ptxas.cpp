@@ -9,6 +9,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -305,7 +306,24 @@ tileir::parsePtxasVerboseLog(llvm::StringRef log) {
   llvm::SmallVector<llvm::StringRef> lines;
   log.split(lines, '\n');
   KernelResourceUsage *current = nullptr;
+  // The note may precede the entry's own lines.
+  llvm::StringMap<std::string> serializedWhy;
   for (llvm::StringRef line : lines) {
+    // "... wgmma.mma_async instructions are serialized due to <why> in the
+    // function '<name>'[ in line N]": not tied to the current entry.
+    constexpr llvm::StringLiteral serialized =
+        "wgmma.mma_async instructions are serialized due to ";
+    if (size_t at = line.find(serialized); at != llvm::StringRef::npos) {
+      llvm::StringRef rest = line.drop_front(at + serialized.size());
+      size_t in = rest.find(" in the function '");
+      llvm::StringRef why = rest.take_front(in);
+      if (in != llvm::StringRef::npos) {
+        llvm::StringRef name = rest.drop_front(in + 18).take_until(
+            [](char c) { return c == '\''; });
+        serializedWhy.try_emplace(name, why.str());
+      }
+      continue;
+    }
     size_t entry = line.find("Compiling entry function '");
     if (entry != llvm::StringRef::npos) {
       llvm::StringRef rest = line.drop_front(entry + 26);
@@ -344,5 +362,8 @@ tileir::parsePtxasVerboseLog(llvm::StringRef log) {
         current->constantBytes = *v;
     }
   }
+  for (KernelResourceUsage &k : kernels)
+    if (auto it = serializedWhy.find(k.name); it != serializedWhy.end())
+      k.wgmmaSerialized = it->second;
   return kernels;
 }

@@ -47,6 +47,12 @@ inline constexpr llvm::StringLiteral kMinCTAsPerSMAttrName =
     "tilegpu.min_ctas_per_sm";
 inline constexpr llvm::StringLiteral kClusterDimsAttrName =
     "tilegpu.cluster_dims";
+/// On a `for` loop: indices of loop-carried values (among its iter values)
+/// that select stages of multi-stage buffers and differ pairwise in every
+/// iteration (tileir-pipeline-loops' read and write stages), so accesses
+/// through them touch different bytes (tileir-insert-barriers).
+inline constexpr llvm::StringLiteral kDistinctStagesAttrName =
+    "tilegpu.distinct_stages";
 
 /// The layout of a tile type, or null when it has none.
 LayoutAttr getLayout(Type type);

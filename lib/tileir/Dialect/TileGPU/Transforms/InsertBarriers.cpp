@@ -26,7 +26,12 @@
 // proxy. Loops are walked to a fixpoint with the state of their previous
 // iteration joined in, and `if` joins its branches; whatever the analysis
 // cannot tell apart (stages of one buffer, both branches) counts as one
-// range, which only adds barriers.
+// range, which only adds barriers. Stages are told apart only where the
+// program says so: two constant stage indices that differ, or two
+// loop-carried stage indices a loop declares distinct in every iteration
+// (`tilegpu.distinct_stages`, set by tileir-pipeline-loops). A stage index
+// defined in a loop means another stage in the next iteration, so the
+// accesses carried around the back edge lose theirs.
 //
 //===----------------------------------------------------------------------===//
 
@@ -56,16 +61,36 @@ struct Range {
 struct Access {
   Range range;
   bool write = false;
+  /// The stage of a multi-stage buffer accessed, when known; null means any
+  /// stage of `range`.
+  Value stage;
   bool operator==(const Access &o) const {
-    return range == o.range && write == o.write;
+    return range == o.range && write == o.write && stage == o.stage;
   }
 };
+
+/// A range an asynchronous copy writes, with its stage as in Access.
+struct AsyncWrite {
+  Range range;
+  Value stage;
+  bool operator==(const AsyncWrite &o) const {
+    return range == o.range && stage == o.stage;
+  }
+};
+
+/// Whether `v` is defined in `body` or in a region nested in it.
+bool isDefinedIn(Value v, Block &body) {
+  Block *block = v.getParentBlock();
+  Operation *owner = body.getParentOp();
+  return block == &body ||
+         (block && owner->isProperAncestor(block->getParentOp()));
+}
 
 /// What the threads may have done to shared memory since the last barrier.
 struct State {
   SmallVector<Access> pending;
   /// Asynchronous copies issued and not yet waited for.
-  SmallVector<Range> inFlight;
+  SmallVector<AsyncWrite> inFlight;
 
   void add(Access a) {
     if (!llvm::is_contained(pending, a))
@@ -74,17 +99,34 @@ struct State {
   void join(const State &o) {
     for (const Access &a : o.pending)
       add(a);
-    for (const Range &r : o.inFlight)
-      if (!llvm::is_contained(inFlight, r))
-        inFlight.push_back(r);
+    for (const AsyncWrite &w : o.inFlight)
+      if (!llvm::is_contained(inFlight, w))
+        inFlight.push_back(w);
+  }
+  /// The state as the next iteration of `body`'s loop sees it: stage
+  /// indices defined in the body name other stages there.
+  State acrossBackEdge(Block &body) const {
+    State out;
+    for (Access a : pending) {
+      if (a.stage && isDefinedIn(a.stage, body))
+        a.stage = Value();
+      out.add(a);
+    }
+    for (AsyncWrite w : inFlight) {
+      if (w.stage && isDefinedIn(w.stage, body))
+        w.stage = Value();
+      if (!llvm::is_contained(out.inFlight, w))
+        out.inFlight.push_back(w);
+    }
+    return out;
   }
   bool contains(const State &o) const {
     return llvm::all_of(o.pending,
                         [&](const Access &a) {
                           return llvm::is_contained(pending, a);
                         }) &&
-           llvm::all_of(o.inFlight, [&](const Range &r) {
-             return llvm::is_contained(inFlight, r);
+           llvm::all_of(o.inFlight, [&](const AsyncWrite &w) {
+             return llvm::is_contained(inFlight, w);
            });
   }
 };
@@ -95,7 +137,7 @@ struct Effects {
   /// Reads through the async proxy (wgmma).
   bool asyncProxyRead = false;
   /// Starts asynchronous writes of these ranges.
-  SmallVector<Range> asyncWrites;
+  SmallVector<AsyncWrite> asyncWrites;
   /// Completes every asynchronous copy in flight.
   bool waitsForCopies = false;
   /// Synchronizes the CTA first (its lowering begins with a barrier).
@@ -112,6 +154,21 @@ public:
       if (isa<SMemType>(op.getLhs().getType()))
         asyncRead.push_back(getRange(op.getLhs()));
       asyncRead.push_back(getRange(op.getRhs()));
+    });
+    entry.walk([&](cuda_tile::ForOp loop) {
+      auto indices =
+          loop->getAttrOfType<DenseI64ArrayAttr>(kDistinctStagesAttrName);
+      if (!indices)
+        return;
+      // Iter value k is body argument k + 1 (after the induction variable).
+      SmallVector<Value> args;
+      for (int64_t k : indices.asArrayRef())
+        if (k >= 0 && k + 1 < loop.getBody()->getNumArguments())
+          args.push_back(loop.getBody()->getArgument(k + 1));
+      for (Value a : args)
+        for (Value b : args)
+          if (a != b)
+            distinctStages.insert({a, b});
     });
   }
 
@@ -137,21 +194,35 @@ private:
     return {lo, lo + type.getTotalBytes()};
   }
 
+  /// The stage index of the subview behind `value`, if it is one.
+  static Value getStage(Value value) {
+    while (auto permute = value.getDefiningOp<PermuteSharedOp>())
+      value = permute.getBuffer();
+    if (auto subview = value.getDefiningOp<SubviewOp>())
+      return subview.getIndex();
+    return Value();
+  }
+
+  static Access getAccess(Value buffer, bool write) {
+    return {getRange(buffer), write, getStage(buffer)};
+  }
+
   static Effects getEffects(Operation *op) {
     Effects e;
     if (isa<BarrierOp>(op)) {
       e.isBarrier = true;
     } else if (auto store = dyn_cast<LocalStoreOp>(op)) {
-      e.accesses.push_back({getRange(store.getBuffer()), true});
+      e.accesses.push_back(getAccess(store.getBuffer(), true));
     } else if (auto load = dyn_cast<LocalLoadOp>(op)) {
-      e.accesses.push_back({getRange(load.getBuffer()), false});
+      e.accesses.push_back(getAccess(load.getBuffer(), false));
     } else if (auto dot = dyn_cast<WarpGroupDotOp>(op)) {
       if (isa<SMemType>(dot.getLhs().getType()))
-        e.accesses.push_back({getRange(dot.getLhs()), false});
-      e.accesses.push_back({getRange(dot.getRhs()), false});
+        e.accesses.push_back(getAccess(dot.getLhs(), false));
+      e.accesses.push_back(getAccess(dot.getRhs(), false));
       e.asyncProxyRead = true;
     } else if (auto copy = dyn_cast<AsyncCopyOp>(op)) {
-      e.asyncWrites.push_back(getRange(copy.getBuffer()));
+      e.asyncWrites.push_back(
+          {getRange(copy.getBuffer()), getStage(copy.getBuffer())});
     } else if (isa<AsyncWaitOp>(op)) {
       e.waitsForCopies = true;
     } else if (int64_t bytes = getScratchBytes(op); bytes > 0) {
@@ -163,7 +234,7 @@ private:
       e.startsWithBarrier =
           !isa<cuda_tile::MmaFOp, cuda_tile::MmaIOp, cuda_tile::MmaFScaledOp>(
               op);
-      e.accesses.push_back({{lo, lo + bytes}, true});
+      e.accesses.push_back({{lo, lo + bytes}, true, Value()});
     }
     return e;
   }
@@ -173,10 +244,33 @@ private:
                         [&](const Range &a) { return a.overlaps(r); });
   }
 
+  /// Whether two stage indices of one buffer name different stages.
+  bool areDistinctStages(Value a, Value b) const {
+    if (!a || !b || a == b)
+      return false;
+    if (distinctStages.contains({a, b}))
+      return true;
+    auto ca = a.getDefiningOp<cuda_tile::ConstantOp>();
+    auto cb = b.getDefiningOp<cuda_tile::ConstantOp>();
+    if (!ca || !cb)
+      return false;
+    auto va = dyn_cast<DenseIntElementsAttr>(ca.getValue());
+    auto vb = dyn_cast<DenseIntElementsAttr>(cb.getValue());
+    return va && vb && va.isSplat() && vb.isSplat() &&
+           va.getSplatValue<APInt>() != vb.getSplatValue<APInt>();
+  }
+
+  /// Whether `a` and `b` may touch the same bytes.
+  bool mayOverlap(const Access &a, const Access &b) const {
+    if (!a.range.overlaps(b.range))
+      return false;
+    return !(a.range == b.range && areDistinctStages(a.stage, b.stage));
+  }
+
   /// Whether `state` has an access conflicting with `a`.
-  static bool conflicts(const State &state, const Access &a) {
+  bool conflicts(const State &state, const Access &a) const {
     return llvm::any_of(state.pending, [&](const Access &p) {
-      return p.range.overlaps(a.range) && (p.write || a.write);
+      return (p.write || a.write) && mayOverlap(p, a);
     });
   }
 
@@ -218,14 +312,14 @@ private:
         bool needed = llvm::any_of(e.accesses, [&](const Access &a) {
           return conflicts(state, a);
         });
-        for (const Range &r : e.asyncWrites)
-          needed |= conflicts(state, {r, true});
+        for (const AsyncWrite &w : e.asyncWrites)
+          needed |= conflicts(state, {w.range, true, w.stage});
         // The async proxy sees generic writes only after a fence and a
         // barrier, even the reading thread's own.
         if (e.asyncProxyRead)
           needed |= llvm::any_of(e.accesses, [&](const Access &a) {
             return llvm::any_of(state.pending, [&](const Access &p) {
-              return p.write && p.range.overlaps(a.range);
+              return p.write && mayOverlap(p, a);
             });
           });
         if (needed)
@@ -233,12 +327,12 @@ private:
       }
       for (const Access &a : e.accesses)
         state.add(a);
-      for (const Range &r : e.asyncWrites)
-        if (!llvm::is_contained(state.inFlight, r))
-          state.inFlight.push_back(r);
+      for (const AsyncWrite &w : e.asyncWrites)
+        if (!llvm::is_contained(state.inFlight, w))
+          state.inFlight.push_back(w);
       if (e.waitsForCopies) {
-        for (const Range &r : state.inFlight)
-          state.add({r, true});
+        for (const AsyncWrite &w : state.inFlight)
+          state.add({w.range, true, w.stage});
         state.inFlight.clear();
       }
     }
@@ -252,17 +346,19 @@ private:
     for (unsigned round = 0; round < 8; ++round) {
       State out = process(body, entry, /*insert=*/false);
       State joined = entry;
-      joined.join(out);
+      joined.join(out.acrossBackEdge(body));
       if (entry.contains(joined))
         break;
       entry = joined;
     }
-    State out = process(body, entry, insert);
+    State out = process(body, entry, insert).acrossBackEdge(body);
     out.join(before);
     return out;
   }
 
   SmallVector<Range> asyncRead;
+  /// Pairs of stage indices that never name the same stage.
+  DenseSet<std::pair<Value, Value>> distinctStages;
 };
 
 struct InsertBarriersPass

@@ -564,13 +564,30 @@ private:
     Value iv = newLoop.getInductionVar();
     inductionVar = iv;
 
+    // Read and write stages differ in every iteration (1 <= distance < S).
+    newLoop->setAttr(kDistinctStagesAttrName,
+                     b.getDenseI64ArrayAttr(
+                         {static_cast<int64_t>(firstCarried) - 1,
+                          static_cast<int64_t>(firstCarried)}));
+
     b.setInsertionPointToStart(body);
-    AsyncWaitOp::create(b, loc, static_cast<int32_t>(distance - 1));
+    Operation *firstWait =
+        AsyncWaitOp::create(b, loc, static_cast<int32_t>(distance - 1));
+    // With a product in flight across iterations, its issue is what the
+    // tensor cores wait for: the copies (address arithmetic, predicates and
+    // the copy instructions themselves) go after it and overlap with it.
+    // They write a stage no product in flight reads (distance = S - 2) and
+    // the barrier before the product already orders them after the reads
+    // of the iteration before.
+    if (asyncDot)
+      b.setInsertionPointAfter(asyncDot);
     Value ahead = emitAdvance(b, loc, iv, distance);
     Value aheadInRange = emitInRange(b, loc, ahead);
     for (Candidate c : candidates)
       emitCopy(b, c, ahead, writeStage, aheadInRange);
-    AsyncCommitOp::create(b, loc);
+    Operation *aheadCommit = AsyncCommitOp::create(b, loc);
+    // The next stages early, so that they dominate every `continue`.
+    b.setInsertionPointAfter(firstWait);
     auto nextStage = [&](Value stage) {
       Value one = createIntConstant(b, loc, i32, 1);
       Value last = createIntConstant(b, loc, i32, stages - 1);
@@ -636,11 +653,12 @@ private:
 
     // The asynchronous product: the next iteration's product (the only
     // reader of its result) may start while it runs; the one before it
-    // must be done, since its stage is refilled next.
+    // must be done, since its stage is refilled next. The wait follows the
+    // copies issued behind the product.
     Value asyncResult;
     if (asyncDot) {
       asyncDot.setIsAsync(true);
-      b.setInsertionPointAfter(asyncDot);
+      b.setInsertionPointAfter(aheadCommit);
       auto wait = WarpGroupDotWaitOp::create(
           b, asyncDot.getLoc(), TypeRange{asyncDot.getType()},
           ValueRange{asyncDot.getResult()}, 1);
@@ -651,18 +669,48 @@ private:
     }
 
     // Results, and the copies still in flight after the last iteration.
-    for (auto [oldResult, newResult] :
-         llvm::zip(loop->getResults(), newLoop->getResults()))
-      oldResult.replaceAllUsesWith(newResult);
-    b.setInsertionPointAfter(newLoop);
     if (asyncResult) {
-      auto wait = WarpGroupDotWaitOp::create(b, loc,
-                                             TypeRange{asyncResult.getType()},
-                                             ValueRange{asyncResult}, 0);
-      asyncResult.replaceAllUsesExcept(wait.getResult(0), wait);
+      guardAsyncLoop(b, newLoop, asyncResult);
+    } else {
+      for (auto [oldResult, newResult] :
+           llvm::zip(loop->getResults(), newLoop->getResults()))
+        oldResult.replaceAllUsesWith(newResult);
+      b.setInsertionPointAfter(newLoop);
     }
     AsyncWaitOp::create(b, loc, 0);
     loop->erase();
+  }
+
+  /// Puts `newLoop` and the wait for its last product under `if lb < ub`,
+  /// the loop's own entry test. ptxas serializes every wgmma of a kernel
+  /// when other instructions define the accumulator's registers on a path
+  /// to the wait that ends the pipeline: the copies of the initial value
+  /// on the path that skips a loop (LLVM guards the loop it rotates) are
+  /// such definitions. Under the `if` the skip path merges after the wait,
+  /// and the loop's own guard folds away.
+  void guardAsyncLoop(OpBuilder &b, cuda_tile::ForOp newLoop,
+                      Value asyncResult) {
+    Location loc = loop.getLoc();
+    b.setInsertionPoint(newLoop);
+    Value entered = emitInRange(b, loc, loop.getLowerBound());
+    auto guard = cuda_tile::IfOp::create(b, loc, loop->getResultTypes(),
+                                         entered, /*withElseRegion=*/true);
+    newLoop->moveBefore(guard.getThenBlock(), guard.getThenBlock()->end());
+    b.setInsertionPointAfter(newLoop);
+    auto wait = WarpGroupDotWaitOp::create(
+        b, loc, TypeRange{asyncResult.getType()}, ValueRange{asyncResult}, 0);
+    SmallVector<Value> results;
+    for (unsigned i = 0, e = loop->getNumResults(); i < e; ++i) {
+      Value r = newLoop->getResult(i);
+      results.push_back(r == asyncResult ? wait.getResult(0) : r);
+    }
+    cuda_tile::YieldOp::create(b, loc, results);
+    b.setInsertionPointToEnd(guard.getElseBlock());
+    cuda_tile::YieldOp::create(b, loc, loop.getInitValues());
+    for (auto [oldResult, newResult] :
+         llvm::zip(loop->getResults(), guard->getResults()))
+      oldResult.replaceAllUsesWith(newResult);
+    b.setInsertionPointAfter(guard);
   }
 
   cuda_tile::ForOp loop;
