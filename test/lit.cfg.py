@@ -3,6 +3,7 @@
 
 import os
 import shutil
+import subprocess
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -32,12 +33,28 @@ tools = [
     "tile-opt",
     ToolSubst("tile-translate", unresolved="ignore"),
     ToolSubst("tileiras", unresolved="ignore"),
+    ToolSubst("tileirdisasm", unresolved="ignore"),
 ]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 
 config.substitutions.append(("%kernels", os.path.join(config.tileir_src_root, "test", "kernels")))
 config.substitutions.append(("%python", config.python_executable or "python3"))
 config.substitutions.append(("%srcroot", config.tileir_src_root))
+config.substitutions.append(("%tileir_bin", config.tileir_tools_dir))
+
+# cuTile Python (the `cuda-tile` package) drives a few end-to-end tests; it
+# exports bytecode without a GPU. The first Python that imports it (lit's, or
+# the one on PATH) runs them as %cutile_python.
+for candidate in (config.python_executable, shutil.which("python3")):
+    if not candidate:
+        continue
+    probe = subprocess.run(
+        [candidate, "-c", "import sys, cuda.tile; print(sys.executable)"],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    if probe.returncode == 0 and probe.stdout.strip():
+        config.available_features.add("cutile")
+        config.substitutions.append(("%cutile_python", probe.stdout.strip()))
+        break
 
 # ptxas is optional on CI machines: tests that need it say `REQUIRES: ptxas`.
 ptxas = os.environ.get("TILEIR_PTXAS") or shutil.which("ptxas")
