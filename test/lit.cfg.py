@@ -42,6 +42,17 @@ config.substitutions.append(("%python", config.python_executable or "python3"))
 config.substitutions.append(("%srcroot", config.tileir_src_root))
 config.substitutions.append(("%tileir_bin", config.tileir_tools_dir))
 
+# A small x86-64 ELF executable stands in for our tools where only the file
+# type matters (the wheel script).
+_true = shutil.which("true")
+if _true:
+    with open(_true, "rb") as f:
+        _head = f.read(20)
+    if (len(_head) == 20 and _head[:4] == b"\x7fELF" and _head[4] == 2
+            and int.from_bytes(_head[18:20], "little") == 62):
+        config.available_features.add("x86_64-linux-elf")
+        config.substitutions.append(("%true_elf", os.path.realpath(_true)))
+
 # cuTile Python (the `cuda-tile` package) drives a few end-to-end tests; it
 # exports bytecode without a GPU. The first Python that imports it (lit's, or
 # the one on PATH) runs them as %cutile_python.
