@@ -99,12 +99,24 @@ static cl::opt<bool>
     listVersions("list-versions",
                  cl::desc("List all supported bytecode versions and exit"),
                  cl::cat(assemblerCategory));
-static cl::opt<std::string>
-    hostArch("host-arch", cl::desc("Accepted for compatibility; ignored."),
-             cl::cat(assemblerCategory));
-static cl::opt<std::string>
-    hostOS("host-os", cl::desc("Accepted for compatibility; ignored."),
-           cl::cat(assemblerCategory));
+// The host NVIDIA's tileiras compiles for; the cubin does not depend on it,
+// but the values are NVIDIA's, so a typo fails as it does there.
+enum class HostArch { X86_64, AArch64 };
+enum class HostOS { Linux, Windows };
+static cl::opt<HostArch> hostArch(
+    "host-arch",
+    cl::desc("Host architecture (accepted for compatibility; the cubin does "
+             "not depend on it)"),
+    cl::values(clEnumValN(HostArch::X86_64, "x86_64", "x86_64"),
+               clEnumValN(HostArch::AArch64, "aarch64", "aarch64")),
+    cl::cat(assemblerCategory));
+static cl::opt<HostOS> hostOS(
+    "host-os",
+    cl::desc("Host operating system (accepted for compatibility; the cubin "
+             "does not depend on it)"),
+    cl::values(clEnumValN(HostOS::Linux, "linux", "linux"),
+               clEnumValN(HostOS::Windows, "windows", "windows")),
+    cl::cat(assemblerCategory));
 static cl::opt<std::string> sanitize(
     "sanitize",
     cl::desc("Enable compiler instrumentation for the sanitizer tool "
