@@ -358,11 +358,7 @@ LogicalResult AsyncCopyOp::verify() {
   } else {
     return emitOpError("copies from partition views only");
   }
-  // f32 bits copied into a tf32 buffer are read by the tensor cores as
-  // tf32 (they ignore the low mantissa bits).
-  bool tf32FromF32 =
-      viewElement.isF32() && isa<FloatTF32Type>(buffer.getElementType());
-  if (viewElement != buffer.getElementType() && !tf32FromF32)
+  if (viewElement != buffer.getElementType())
     return emitOpError("element types of the view and the buffer differ");
   if (getIndex().size() != tileShape.size())
     return emitOpError("needs one index per view dimension");

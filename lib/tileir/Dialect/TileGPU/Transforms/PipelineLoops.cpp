@@ -12,10 +12,7 @@
 //   for %iv ... {
 //     %t, %tok = load_view_tko weak %view[f(%iv)]
 //     %buf = tilegpu.alloc_shared
-//     tilegpu.local_store %t, %buf        (possibly through reshapes, or
-//                                          a conversion to tf32: the copy
-//                                          moves the f32 bits, which the
-//                                          tensor cores read as tf32)
+//     tilegpu.local_store %t, %buf        (possibly through reshapes)
 //     ... uses of %buf ...
 //   }
 //
@@ -97,9 +94,6 @@ struct Candidate {
   cuda_tile::LoadViewTkoOp load;
   /// Reshapes between the load and the store, in order.
   SmallVector<cuda_tile::ReshapeOp> reshapes;
-  /// A conversion from f32 to tf32 between them, if any: the copy moves the
-  /// f32 bits, which the tensor cores read as tf32.
-  cuda_tile::FToFOp toTF32;
   LocalStoreOp store;
   AllocSharedOp alloc;
   /// Body ops computing the load's indices from the induction variable, in
@@ -177,17 +171,6 @@ FailureOr<Candidate> matchCandidate(cuda_tile::LoadViewTkoOp load,
       stored = reshape->getResult(0);
     } else {
       break;
-    }
-  if (stored.hasOneUse())
-    if (auto convert =
-            dyn_cast<cuda_tile::FToFOp>(*stored.getUsers().begin())) {
-      Type to = cast<cuda_tile::TileType>(convert->getResult(0).getType())
-                    .getElementType();
-      if (element.isF32() && isa<FloatTF32Type>(to) && c.reshapes.empty() &&
-          convert->getResult(0).hasOneUse()) {
-        c.toTF32 = convert;
-        stored = convert->getResult(0);
-      }
     }
   if (!stored.hasOneUse() || !(c.store = dyn_cast<LocalStoreOp>(
                                    *stored.getUsers().begin()))) {
@@ -643,8 +626,6 @@ private:
       c.store->erase();
       c.alloc.getResult().replaceAllUsesWith(current);
       c.alloc->erase();
-      if (c.toTF32)
-        c.toTF32->erase();
       for (cuda_tile::ReshapeOp reshape : llvm::reverse(c.reshapes))
         reshape->erase();
       c.load->erase();

@@ -516,22 +516,11 @@ Value stageThroughRegisters(OpBuilder &b, Value operand, unsigned dim,
   return stageOperand(b, value, product);
 }
 
-/// Whether `convert` turns f32 into tf32.
-bool isF32ToTF32(cuda_tile::FToFOp convert) {
-  Type from =
-      cast<cuda_tile::TileType>(convert->getOperand(0).getType()).getElementType();
-  Type to =
-      cast<cuda_tile::TileType>(convert->getResult(0).getType()).getElementType();
-  return from.isF32() && isa<FloatTF32Type>(to);
-}
-
 /// The wgmma form: B in shared memory, A in shared memory or, when it is
 /// already in the A-fragment layout (a softmax'ed accumulator), in
 /// registers. 16-bit operands may be stored either way round; other types
-/// must be K-major (A contiguous along dim 1, B along dim 0; a K-major
-/// conversion from f32 to tf32 is stored as its f32 bits when its load
-/// becomes a copy), and those that are not, or that are another conversion
-/// (tf32 transposed on the way), go through
+/// must be K-major (A contiguous along dim 1, B along dim 0), and those
+/// that are not, or that are a conversion of a load (tf32), go through
 /// registers. Fails (leaving the product alone) when an operand has no
 /// swizzled layout the descriptors can express.
 LogicalResult stageForWgmma(Operation *product, const WgmmaConfig &config,
@@ -554,13 +543,7 @@ LogicalResult stageForWgmma(Operation *product, const WgmmaConfig &config,
   enum class Way { AsIs, ThroughRegisters, Fail };
   auto decide = [&](Value operand, unsigned kDim) {
     std::optional<unsigned> dim = getStagedContiguousDim(operand);
-    auto convert = operand.getDefiningOp<cuda_tile::FToFOp>();
-    // A K-major tf32 operand converted from f32 is stored as it is: the
-    // tensor cores read the f32 bits as tf32, so a load feeding it can
-    // still become a copy (tileir-pipeline-loops copies the f32 bits).
-    bool convertedInPlace =
-        convert && isF32ToTF32(convert) && dim && *dim == kDim;
-    bool converted = !sixteenBit && convert && !convertedInPlace;
+    bool converted = !sixteenBit && operand.getDefiningOp<cuda_tile::FToFOp>();
     if (dim && (sixteenBit || (*dim == kDim && !converted)))
       return Way::AsIs;
     if (!sixteenBit)
