@@ -78,22 +78,30 @@ FailureOr<Descriptor> getDescriptor(tilegpu::SMemType type) {
   return Descriptor{layout, swizzle->contiguousDim, bits};
 }
 
-/// The descriptor of the instruction tile at `origin` (a static part plus,
-/// for the warpgroup's block, the offset XOR-combined from `groupBits`):
-/// descriptor bits | ((buffer address + byte offset) >> 4) & 0x3fff.
-Value emitDescriptor(OpBuilder &b, Location loc, const Descriptor &d,
-                     Value buffer, Value groupOffset,
-                     ArrayRef<int64_t> origin, int64_t elementBytes) {
-  Type i32 = b.getI32Type(), i64 = b.getI64Type();
-  int64_t offset = d.layout.getOffset(origin) * elementBytes;
+/// The start-address field of the warpgroup's block of `buffer`: (buffer
+/// address + group offset) >> 4. Shared addresses are below 2^18, so the
+/// field fits its 14 bits; buffers are 1024-byte and group offsets 16-byte
+/// aligned, so adding an instruction tile's offset >> 4 to it is exact.
+Value emitStartField(OpBuilder &b, Location loc, Value buffer,
+                     Value groupOffset) {
+  Type i32 = b.getI32Type();
   Value address = LLVM::PtrToIntOp::create(b, loc, i32, buffer);
   Value start = LLVM::AddOp::create(b, loc, address, groupOffset);
-  if (offset) {
-    Value c = i32Const(b, loc, offset);
-    start = LLVM::AddOp::create(b, loc, start, c);
-  }
-  Value shifted = LLVM::LShrOp::create(b, loc, start, i32Const(b, loc, 4));
-  Value field = LLVM::AndOp::create(b, loc, shifted, i32Const(b, loc, 0x3fff));
+  return LLVM::LShrOp::create(b, loc, start, i32Const(b, loc, 4));
+}
+
+/// The descriptor of the instruction tile at `origin`: descriptor bits |
+/// (`startField` + byte offset of the tile >> 4). The offset is a constant
+/// (a multiple of 16 bytes), so one add per instruction remains in the loop
+/// and the base field is computed once per product.
+Value emitDescriptor(OpBuilder &b, Location loc, const Descriptor &d,
+                     Value startField, ArrayRef<int64_t> origin,
+                     int64_t elementBytes) {
+  Type i64 = b.getI64Type();
+  int64_t offset = d.layout.getOffset(origin) * elementBytes;
+  Value field = startField;
+  if (offset)
+    field = LLVM::AddOp::create(b, loc, field, i32Const(b, loc, offset >> 4));
   Value wide = LLVM::ZExtOp::create(b, loc, i64, field);
   Value high = i64Const(b, loc, static_cast<int64_t>(d.bits));
   return LLVM::OrOp::create(b, loc, wide, high);
@@ -298,10 +306,15 @@ struct WarpGroupDotLowering
         NVVM::WGMMAScaleOutAttr::get(ctx, NVVM::WGMMAScaleOut::one);
 
     NVVM::WgmmaFenceAlignedOp::create(rewriter, loc);
+    Value startB =
+        emitStartField(rewriter, loc, adaptor.getRhs(), bGroup);
+    Value startA =
+        lhsBuffer ? emitStartField(rewriter, loc, adaptor.getLhs(), aGroup)
+                  : Value();
     for (int64_t ki = 0; ki < k / instrK; ++ki) {
       for (int64_t mi = 0; mi < instrsM; ++mi) {
-        Value descB = emitDescriptor(rewriter, loc, *bDesc, adaptor.getRhs(),
-                                     bGroup, {ki * instrK, 0}, elementBytes);
+        Value descB = emitDescriptor(rewriter, loc, *bDesc, startB,
+                                     {ki * instrK, 0}, elementBytes);
         if (!lhsBuffer) {
           // A fragment (mi, ki): registers 8 * (ki + K/16 * mi) onwards.
           int64_t first = 8 * (ki + (k / 16) * mi);
@@ -311,9 +324,8 @@ struct WarpGroupDotLowering
               lhsElement, layoutB == NVVM::MMALayout::row);
           continue;
         }
-        Value descA = emitDescriptor(rewriter, loc, *a, adaptor.getLhs(),
-                                     aGroup, {mi * 64, ki * instrK},
-                                     elementBytes);
+        Value descA = emitDescriptor(rewriter, loc, *a, startA,
+                                     {mi * 64, ki * instrK}, elementBytes);
         accs[mi] = NVVM::WgmmaMmaAsyncOp::create(
             rewriter, loc, structType, accs[mi], descA, descB, shape, typeA,
             typeB, typeD, accumulate, scaleOne, scaleOne,
