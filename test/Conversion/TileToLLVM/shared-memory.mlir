@@ -1,5 +1,6 @@
-// The shared-memory level lowered to NVVM ops: cp.async copies with a
-// source size that zero-fills out-of-bounds chunks, copy groups and their
+// The shared-memory level lowered to NVVM ops: cp.async copies whose
+// ignore-src predicate zero-fills out-of-bounds chunks (inline PTX: the NVVM
+// op has only the source-size form, which costs selects per copy), copy groups and their
 // waits, the barrier with the generic-to-async proxy fence, wgmma with
 // matrix descriptors (B transposed: it is stored N-major) and the waits of
 // the product left in flight (inline PTX tied to the accumulator); on
@@ -14,18 +15,18 @@
 // RUN:   --convert-tile-to-llvm='target=sm_80' | FileCheck %s --check-prefix=SM80
 
 // SM90-LABEL: llvm.func @gemm(
-// SM90: %[[SIZE:.*]] = llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, i32
-// SM90: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 16, cache =  cg, %{{.*}} : !llvm.ptr<3>, !llvm.ptr<1>, i32
+// SM90: %[[IGNORE:.*]] = llvm.xor %{{.*}}, %{{.*}} : i1
+// SM90: llvm.inline_asm has_side_effects "cp.async.cg.shared.global [$0], [$1], 16, $2;", "r,l,b" %{{.*}}, %{{.*}}, %[[IGNORE]] : (i32, !llvm.ptr<1>, i1) -> ()
 // SM90: nvvm.cp.async.commit.group
 // SM90: nvvm.cp.async.wait.group 2
 // SM90: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
 // SM90-NEXT: nvvm.barrier0
-// SM90-NOT: nvvm.cp.async.shared.global
+// SM90-NOT: cp.async.cg.shared.global
 // SM90: nvvm.wgmma.fence.aligned
 // SM90-COUNT-4: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 16>, D[<f32>, <one>], A[<bf16>, <one>, <row>], B[<bf16>, <one>, <row>]
 // SM90: nvvm.wgmma.commit.group.sync.aligned
 // SM90-NOT: nvvm.wgmma.wait.group.sync
-// SM90: nvvm.cp.async.shared.global
+// SM90: cp.async.cg.shared.global
 // SM90: nvvm.cp.async.commit.group
 // SM90-NOT: nvvm.wgmma.wait.group.sync
 // SM90: llvm.inline_asm has_side_effects "wgmma.wait_group.sync.aligned 1;"

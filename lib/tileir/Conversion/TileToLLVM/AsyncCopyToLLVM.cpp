@@ -113,18 +113,40 @@ struct AsyncCopyLowering
         auto globalPtr = LLVM::LLVMPointerType::get(rewriter.getContext(), 1);
         if (src.getType() != globalPtr)
           src = LLVM::AddrSpaceCastOp::create(rewriter, loc, globalPtr, src);
-        Value full = i32Const(rewriter, loc, chunk);
-        Value srcSize = full;
-        if (inBounds)
-          srcSize = LLVM::SelectOp::create(rewriter, loc, inBounds, full,
-                                           i32Const(rewriter, loc, 0));
-        NVVM::CpAsyncOp::create(
-            rewriter, loc, dst, src, rewriter.getI32IntegerAttr(chunk),
-            NVVM::LoadCacheModifierKindAttr::get(
-                rewriter.getContext(), chunk == 16
-                                           ? NVVM::LoadCacheModifierKind::CG
-                                           : NVVM::LoadCacheModifierKind::CA),
-            srcSize);
+        if (!inBounds) {
+          NVVM::CpAsyncOp::create(
+              rewriter, loc, dst, src, rewriter.getI32IntegerAttr(chunk),
+              NVVM::LoadCacheModifierKindAttr::get(
+                  rewriter.getContext(),
+                  chunk == 16 ? NVVM::LoadCacheModifierKind::CG
+                              : NVVM::LoadCacheModifierKind::CA),
+              Value());
+          continue;
+        }
+        // Out of bounds copies zeros: the `ignore-src` predicate operand,
+        // through inline PTX since the NVVM op has only the source-size
+        // form. A source size selected from the predicate makes LLVM fold
+        // the conjunction of the bounds into a chain of selects that ptxas
+        // turns back into a predicate, several instructions per copy in a
+        // pipelined loop; a predicate operand keeps it a conjunction of
+        // predicates (the bf16 GEMM loop: 165 to 154 SASS instructions).
+        Value ignore = LLVM::XOrOp::create(
+            rewriter, loc, inBounds,
+            LLVM::ConstantOp::create(rewriter, loc, rewriter.getI1Type(),
+                                     rewriter.getBoolAttr(true)));
+        Value sharedAddress = LLVM::PtrToIntOp::create(
+            rewriter, loc, rewriter.getI32Type(), dst);
+        std::string text = (llvm::Twine("cp.async.") +
+                            (chunk == 16 ? "cg" : "ca") +
+                            ".shared.global [$0], [$1], " +
+                            llvm::Twine(chunk) + ", $2;")
+                               .str();
+        LLVM::InlineAsmOp::create(
+            rewriter, loc, TypeRange(),
+            ValueRange{sharedAddress, src, ignore}, text, "r,l,b",
+            /*has_side_effects=*/true, /*is_align_stack=*/false,
+            LLVM::TailCallKind::None, /*asm_dialect=*/nullptr,
+            /*operand_attrs=*/nullptr);
       }
       return SmallVector<Value>();
     };
