@@ -313,13 +313,14 @@ tileir::parsePtxasVerboseLog(llvm::StringRef log) {
     // function '<name>'[ in line N]": not tied to the current entry.
     constexpr llvm::StringLiteral serialized =
         "wgmma.mma_async instructions are serialized due to ";
+    constexpr llvm::StringLiteral inFunction = " in the function '";
     if (size_t at = line.find(serialized); at != llvm::StringRef::npos) {
       llvm::StringRef rest = line.drop_front(at + serialized.size());
-      size_t in = rest.find(" in the function '");
+      size_t in = rest.find(inFunction);
       llvm::StringRef why = rest.take_front(in);
       if (in != llvm::StringRef::npos) {
-        llvm::StringRef name = rest.drop_front(in + 18).take_until(
-            [](char c) { return c == '\''; });
+        llvm::StringRef name = rest.drop_front(in + inFunction.size())
+                                   .take_until([](char c) { return c == '\''; });
         serializedWhy.try_emplace(name, why.str());
       }
       continue;
