@@ -68,11 +68,13 @@ def main():
     ap.add_argument("--nvidia", required=True, help="NVIDIA's tileirdisasm")
     ap.add_argument("--versions", default="13.3")
     ap.add_argument("--filter", default="")
+    ap.add_argument("--fixtures", default=os.path.join(HERE, "fixtures"),
+                    help="directory of the fixtures (default: %(default)s)")
     ap.add_argument("-j", type=int, default=os.cpu_count() or 2)
     args = ap.parse_args()
     paths = []
     for v in args.versions.split(","):
-        paths += sorted(glob.glob(os.path.join(HERE, "fixtures", f"*.{v}.tileirbc")))
+        paths += sorted(glob.glob(os.path.join(args.fixtures, f"*.{v}.tileirbc")))
     paths = [p for p in paths if re.search(args.filter, os.path.basename(p))]
     counts = {}
     bad = []

@@ -77,7 +77,7 @@ MODULES = (
     "blackwell",
 )
 
-VERSIONS = ("13.1", "13.2", "13.3")
+VERSIONS = ("13.1", "13.2", "13.3", "13.4")
 DEFAULT_GPU_CODE = "sm_90"
 
 

@@ -26,7 +26,7 @@ using namespace tileir;
 
 static llvm::cl::opt<std::string> bytecodeVersion(
     "bytecode-version",
-    llvm::cl::desc("Bytecode version to write (13.1, 13.2 or 13.3)"),
+    llvm::cl::desc("Bytecode version to write (13.1 to 13.4)"),
     llvm::cl::init(BytecodeVersion::kMax.str()));
 
 /// The cuda_tile.module to write: the op itself, or the only op of a

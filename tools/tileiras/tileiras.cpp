@@ -334,7 +334,7 @@ static int run(const char *argv0) {
   if (listVersions) {
     for (BytecodeVersion v :
          {BytecodeVersion::kV13_1, BytecodeVersion::kV13_2,
-          BytecodeVersion::kV13_3})
+          BytecodeVersion::kV13_3, BytecodeVersion::kV13_4})
       llvm::outs() << v.str() << "\n";
     return 0;
   }

@@ -74,6 +74,8 @@ enum class TypeTag : uint64_t {
   I4 = 22,
 };
 inline constexpr uint64_t kMaxTypeTag = 22;
+/// 13.4's fnv8E5M3FNU, which has no MLIR type here: read as a clear error.
+inline constexpr uint64_t kFNV8E5M3FNUTypeTag = 130;
 
 /// One row of the type-tag table.
 struct TypeTagInfo {

@@ -43,6 +43,8 @@ enum class FieldKind : uint8_t {
   String,        ///< string-table index
   SymbolRef,     ///< string-table index of a flat symbol reference
   DenseI32Array, ///< dense i32 array
+  DenseBoolArray, ///< varint count, then one byte (0 or 1) per flag; absent
+                  ///< or all false is the default
   DenseElements, ///< constant-table index; the type is the op's result type
   Array,         ///< varint count, then self-contained attributes
   Predicate,     ///< one self-contained assume predicate
@@ -64,6 +66,9 @@ enum class EnumKind : uint8_t {
   SymbolVisibility,
 };
 llvm::StringRef getEnumKindName(EnumKind kind);
+/// The first version whose files may hold `value` of enum `kind`
+/// (RoundingMode's nearest_away came with 13.4).
+BytecodeVersion getEnumValueSince(EnumKind kind, uint64_t value);
 
 /// One attribute of an op, in stream order.
 struct AttrField {

@@ -64,6 +64,7 @@ struct BytecodeVersion {
   static const BytecodeVersion kV13_1;
   static const BytecodeVersion kV13_2;
   static const BytecodeVersion kV13_3;
+  static const BytecodeVersion kV13_4;
   static const BytecodeVersion kMinSupported;
   static const BytecodeVersion kMax;
 };
@@ -71,8 +72,9 @@ struct BytecodeVersion {
 inline constexpr BytecodeVersion BytecodeVersion::kV13_1{13, 1};
 inline constexpr BytecodeVersion BytecodeVersion::kV13_2{13, 2};
 inline constexpr BytecodeVersion BytecodeVersion::kV13_3{13, 3};
+inline constexpr BytecodeVersion BytecodeVersion::kV13_4{13, 4};
 inline constexpr BytecodeVersion BytecodeVersion::kMinSupported{13, 1};
-inline constexpr BytecodeVersion BytecodeVersion::kMax{13, 3};
+inline constexpr BytecodeVersion BytecodeVersion::kMax{13, 4};
 
 } // namespace tileir
 

@@ -24,6 +24,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", "..", ".."))
 SOURCE = os.path.join(ROOT, "test", "kernels", "fixtures",
                       "abs_i32.13.3.tileirbc")
+SOURCE_13_4 = os.path.join(ROOT, "test", "kernels", "fixtures",
+                           "abs_i32.13.4.tileirbc")
 OUT = os.path.join(HERE, "malformed")
 
 STRING, FUNC, DEBUG, CONSTANT, TYPE, GLOBAL, PRODUCER = 1, 2, 3, 4, 5, 6, 7
@@ -138,6 +140,23 @@ def func_layout(payload):
     return f
 
 
+def replace_entry(payload, width, index, data):
+    """`payload` (an indexed table) with entry `index` replaced by `data`."""
+    count, pos = read_varint(payload, 0)
+    head = pos + (-pos % width)
+    entries = [bytes(payload[a:b]) for a, b in
+               (table_entry(payload, width, i) for i in range(count))]
+    entries[index] = bytes(data)
+    out = bytearray(payload[:head])
+    offset = 0
+    for e in entries:
+        out += offset.to_bytes(width, "little")
+        offset += len(e)
+    for e in entries:
+        out += e
+    return out
+
+
 def with_body(sections, rewrite):
     """The sections with the function body replaced by rewrite(body)."""
     func = find(sections, FUNC)
@@ -176,7 +195,7 @@ def main():
     emit("bad-magic", b"\x7FTileIX\x00" + source[8:], "offset 0")
     emit("truncated-magic", source[:5], "offset 0")
     emit("truncated-header", source[:10], "tag at 10")
-    for name, major, minor in [("13.0", 13, 0), ("13.4", 13, 4),
+    for name, major, minor in [("13.0", 13, 0), ("13.5", 13, 5),
                                ("14.0", 14, 0)]:
         emit("version-" + name, source[:8] + bytes([major, minor]) +
              source[10:], "offset 8")
@@ -326,6 +345,8 @@ def main():
     # addi: result type, overflow enum 9 (out of range).
     body_case("bad-enum-value", [0x03, 0x04, 0x09, 0x00, 0x00],
               "enum at +2")
+    # ftof: result type, rounding mode 7 (nearest_away), which 13.3 lacks.
+    body_case("rounding-too-new", [0x2A, 0x04, 0x07, 0x00], "enum at +2")
 
     # The body's last op is `return` (5c, no results, no operands): drop
     # its operand count.
@@ -341,6 +362,54 @@ def main():
     secs = with_body(fresh(), lambda body: body[:-1] + bytes([0x01, 0x00]))
     emit("wrong-operand-count", Writer(header, secs).out,
          "operand count at %d" % (body_at + body_len - 1))
+
+    emit_13_4(emit, show)
+
+
+def emit_13_4(emit, show):
+    """What 13.4 changed: pointer type flags, the fnv8E5M3FNU tag and the
+    `inbounds` flags of view accesses, on the 13.4 export of the fixture."""
+    source = open(SOURCE_13_4, "rb").read()
+    header, base = parse(source)
+    assert Writer(header, base).out == source, "the writer does not round trip"
+    layout = Writer(header, base)
+
+    def fresh():
+        return [Section(s.sid, s.align, s.payload) for s in base]
+
+    # Types as in 13.3, but ptr<i32> carries its flags: 0c 00 01.
+    type_at = layout.at[TYPE][1]
+    tpayload = find(base, TYPE).payload
+    e1 = table_entry(tpayload, 4, 1)
+    e2 = table_entry(tpayload, 4, 2)
+    assert tpayload[e2[0]:e2[1]] == bytes([0x0C, 0x00, 0x01])
+    secs = fresh()
+    find(secs, TYPE).payload[e2[0] + 1] = 0x02
+    emit("ptr-flags-unknown-13.4", Writer(header, secs).out,
+         "flags of type 2 at %d" % (type_at + e2[0] + 1))
+    # Flag bit 0: a pointer attribute after the pointee; only 0 is defined.
+    secs = fresh()
+    t = find(secs, TYPE)
+    t.payload = replace_entry(t.payload, 4, 2, [0x0C, 0x01, 0x01, 0x05])
+    w = Writer(header, secs)
+    emit("ptr-attr-unknown-13.4", w.out, "type 2 at %d" % (
+        w.at[TYPE][1] + table_entry(t.payload, 4, 2)[0]))
+    # The 13.4 tag of fnv8E5M3FNU (varint 130), which has no MLIR type here.
+    secs = fresh()
+    t = find(secs, TYPE)
+    t.payload = replace_entry(t.payload, 4, 1, [0x82, 0x01])
+    w = Writer(header, secs)
+    emit("type-fnv8-13.4", w.out, "type 1 at %d" % (
+        w.at[TYPE][1] + table_entry(t.payload, 4, 1)[0]))
+    del e1
+
+    # load_view_tko: two result types, flags 0, weak, then `inbounds` with
+    # one flag byte of 2.
+    f = func_layout(find(base, FUNC).payload)
+    secs = with_body(fresh(), lambda body: bytes(
+        [0x3E, 0x02, 0x04, 0x04, 0x00, 0x00, 0x01, 0x02]) + body)
+    emit("inbounds-bad-byte-13.4", Writer(header, secs).out,
+         "flag byte at %d" % (layout.at[FUNC][1] + f["body"] + 7))
 
 
 if __name__ == "__main__":

@@ -106,8 +106,8 @@ cuda_tile.module @m {
 cuda_tile.module @m {
   entry @e() {
     %0 = constant <f32: [1.0, 2.0]> : tile<2xf32>
-    // expected-error @below {{'cuda_tile.ftof' op conversion to 'f16' rounds with 'nearest_even', got 'zero'}}
-    %1 = ftof %0 rounding<zero> : tile<2xf32> -> tile<2xf16>
+    // expected-error @below {{'cuda_tile.ftof' op conversion to 'bf16' cannot round with 'positive_inf'}}
+    %1 = ftof %0 rounding<positive_inf> : tile<2xf32> -> tile<2xbf16>
   }
 }
 

@@ -49,6 +49,13 @@ llvm::StringRef bc::getEnumKindName(EnumKind kind) {
   return "unknown";
 }
 
+BytecodeVersion bc::getEnumValueSince(EnumKind kind, uint64_t value) {
+  constexpr uint64_t kRoundingNearestAway = 7;
+  if (kind == EnumKind::RoundingMode && value == kRoundingNearestAway)
+    return BytecodeVersion::kV13_4;
+  return BytecodeVersion::kV13_1;
+}
+
 std::string OpInfo::getOperationName() const {
   return (llvm::Twine("cuda_tile.") + name).str();
 }
@@ -57,6 +64,7 @@ namespace {
 constexpr BytecodeVersion v13_1 = BytecodeVersion::kV13_1;
 constexpr BytecodeVersion v13_2 = BytecodeVersion::kV13_2;
 constexpr BytecodeVersion v13_3 = BytecodeVersion::kV13_3;
+constexpr BytecodeVersion v13_4 = BytecodeVersion::kV13_4;
 
 // Enum values used as defaults for fields added after their op.
 constexpr uint64_t kOverflowNone = 0;
@@ -269,7 +277,8 @@ std::vector<OpInfo> buildTable() {
   add(simple(0x2A, "ftof", 1).enumAttr("rounding_mode", EK::RoundingMode));
   add(simple(0x2B, "ftoi", 1)
           .enumAttr("signedness", EK::Signedness)
-          .enumAttr("rounding_mode", EK::RoundingMode));
+          .enumAttr("rounding_mode", EK::RoundingMode)
+          .unit("saturating", v13_4));
   add(simple(0x2C, "get_global", 0).attr("name", FK::SymbolRef));
   add(Row(0x2D, "get_index_space_shape").countedResults().operands(1));
   add(Row(0x2E, "get_num_tile_blocks").results(3).operands(0));
@@ -303,6 +312,7 @@ std::vector<OpInfo> buildTable() {
           .enumAttr("memory_ordering_semantics", EK::MemoryOrderingSemantics)
           .optEnumAttr("memory_scope", EK::MemoryScope)
           .optAttr("optimization_hints", FK::Hints)
+          .attr("inbounds", FK::DenseBoolArray, v13_4)
           .single("view")
           .variadic("index")
           .optional("token"));
@@ -383,6 +393,7 @@ std::vector<OpInfo> buildTable() {
           .enumAttr("memory_ordering_semantics", EK::MemoryOrderingSemantics)
           .optEnumAttr("memory_scope", EK::MemoryScope)
           .optAttr("optimization_hints", FK::Hints)
+          .attr("inbounds", FK::DenseBoolArray, v13_4)
           .single("tile")
           .single("view")
           .variadic("index")
@@ -416,6 +427,13 @@ std::vector<OpInfo> buildTable() {
           .variadic("index")
           .single("value")
           .optional("token"));
+  add(Row(0x76, "insert", v13_4).countedResults().countedOperands());
+  add(Row(0x77, "gdc_launch_dependents_tko", v13_4)
+          .results(1)
+          .countedOperands());
+  add(Row(0x78, "gdc_wait_tko", v13_4).results(1).countedOperands());
+  add(simple(0x79, "fpowi", 2, v13_4));
+  add(simple(0x7A, "memory_fence_alias_tko", 1, v13_4));
 
   llvm::sort(t, [](const OpInfo &a, const OpInfo &b) {
     return a.opcode < b.opcode;

@@ -39,6 +39,12 @@ LogicalResult ReaderState::readEnum(EncodingReader &reader, EnumKind kind,
   if (!out)
     return emitError(at, "invalid value " + llvm::Twine(value) + " of " +
                              getEnumKindName(kind) + " for " + what);
+  BytecodeVersion since = getEnumValueSince(kind, value);
+  if (since > version)
+    return emitError(at, "value " + llvm::Twine(value) + " of " +
+                             getEnumKindName(kind) + " for " + what +
+                             " requires bytecode version " + since.str() +
+                             ", but the file is " + version.str());
   return success();
 }
 

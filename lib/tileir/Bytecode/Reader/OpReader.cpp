@@ -64,6 +64,9 @@ LogicalResult FunctionBodyReader::readValue(EncodingReader &reader,
   return success();
 }
 
+/// Longest flag array an op attribute may hold (one flag per dimension).
+constexpr uint64_t kMaxBoolArrayLength = 64;
+
 /// Whether `attr` may be an element of an op's ArrayAttr (identities).
 static bool isTypedAttr(Attribute attr) { return isa<TypedAttr>(attr); }
 
@@ -138,6 +141,29 @@ LogicalResult FunctionBodyReader::readOpAttrs(
           return state.emitError(at, what + " contains the reserved value " +
                                          llvm::Twine(e));
       value = DenseI32ArrayAttr::get(ctx, elements);
+      break;
+    }
+    case FieldKind::DenseBoolArray: {
+      uint64_t count;
+      if (failed(reader.readVarIntBounded(count, kMaxBoolArrayLength, what)))
+        return failure();
+      llvm::SmallVector<bool> flags;
+      for (uint64_t i = 0; i < count; ++i) {
+        uint64_t byteAt = reader.absoluteOffset();
+        uint8_t byte;
+        if (failed(reader.readByte(byte, what)))
+          return failure();
+        if (byte > 1)
+          return state.emitError(byteAt, what + " holds the byte " +
+                                             llvm::Twine(static_cast<unsigned>(byte)) +
+                                             ", not 0 or 1");
+        flags.push_back(byte != 0);
+      }
+      // All false promises nothing: the attribute is left out, as in files
+      // that predate it.
+      if (llvm::none_of(flags, [](bool f) { return f; }))
+        continue;
+      value = DenseBoolArrayAttr::get(ctx, flags);
       break;
     }
     case FieldKind::DenseElements: {

@@ -190,6 +190,9 @@ public:
                                    mlir::Attribute &out, unsigned depth);
 
 private:
+  mlir::LogicalResult readPointerFlags(EncodingReader &reader,
+                                       bool &hasPtrAttr);
+  mlir::LogicalResult readPointerAttr(EncodingReader &reader);
   mlir::LogicalResult parseType(uint64_t index, mlir::Type &out,
                                 unsigned depth);
   mlir::LogicalResult parseDebugAttr(uint64_t index, mlir::Attribute &out,

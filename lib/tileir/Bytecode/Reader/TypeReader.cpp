@@ -65,6 +65,35 @@ static LogicalResult readTensorView(ReaderState &state, EncodingReader &reader,
   return success();
 }
 
+/// 13.4 gave pointer and tensor_view types a flags varint: bit 0 says a
+/// pointer attribute follows the payload. Older files have no flags.
+LogicalResult ReaderState::readPointerFlags(EncodingReader &reader,
+                                            bool &hasPtrAttr) {
+  hasPtrAttr = false;
+  if (version < BytecodeVersion::kV13_4)
+    return success();
+  uint64_t at = reader.absoluteOffset();
+  uint64_t flags;
+  if (failed(reader.readVarInt(flags, "pointer type flags")))
+    return failure();
+  if (flags & ~uint64_t(1))
+    return emitError(at, "unknown pointer type flags " + llvm::Twine(flags));
+  hasPtrAttr = flags & 1;
+  return success();
+}
+
+/// The pointer attribute: 13.4 defines only `default` (0), the meaning of a
+/// pointer without one.
+LogicalResult ReaderState::readPointerAttr(EncodingReader &reader) {
+  uint64_t at = reader.absoluteOffset();
+  uint64_t value;
+  if (failed(reader.readVarInt(value, "pointer attribute")))
+    return failure();
+  if (value != 0)
+    return emitError(at, "unknown pointer attribute " + llvm::Twine(value));
+  return success();
+}
+
 LogicalResult ReaderState::parseType(uint64_t index, Type &out,
                                      unsigned depth) {
   MLIRContext *ctx = getContext();
@@ -74,6 +103,10 @@ LogicalResult ReaderState::parseType(uint64_t index, Type &out,
   if (failed(reader.readVarInt(tagValue, "type tag")))
     return failure();
   const TypeTagInfo *info = lookupTypeTag(tagValue);
+  if (!info && tagValue == kFNV8E5M3FNUTypeTag)
+    return emitError(entryAt, "type 'fnv8E5M3FNU' (tag " +
+                                  llvm::Twine(tagValue) +
+                                  ") is not supported by this compiler");
   if (!info)
     return emitError(entryAt, "unknown type tag " + llvm::Twine(tagValue));
   if (info->since > version)
@@ -131,8 +164,12 @@ LogicalResult ReaderState::parseType(uint64_t index, Type &out,
     out = cuda_tile::TokenType::get(ctx);
     break;
   case TypeTag::Pointer: {
+    bool hasPtrAttr;
+    if (failed(readPointerFlags(reader, hasPtrAttr)))
+      return failure();
     Type pointee;
-    if (failed(readType(reader, pointee, "pointee", depth + 1)))
+    if (failed(readType(reader, pointee, "pointee", depth + 1)) ||
+        (hasPtrAttr && failed(readPointerAttr(reader))))
       return failure();
     out = buildChecked(entryAt, "ptr type", [&](auto emit) {
       return cuda_tile::PointerType::getChecked(emit, ctx, pointee);
@@ -153,12 +190,16 @@ LogicalResult ReaderState::parseType(uint64_t index, Type &out,
     break;
   }
   case TypeTag::TensorView: {
+    bool hasPtrAttr;
+    if (failed(readPointerFlags(reader, hasPtrAttr)))
+      return failure();
     Type element;
     if (failed(readType(reader, element, "tensor view element", depth + 1)))
       return failure();
     llvm::SmallVector<int64_t> shape, strides;
     if (failed(reader.readDenseI64Array(shape, "tensor view shape")) ||
-        failed(reader.readDenseI64Array(strides, "tensor view strides")))
+        failed(reader.readDenseI64Array(strides, "tensor view strides")) ||
+        (hasPtrAttr && failed(readPointerAttr(reader))))
       return failure();
     out = buildChecked(entryAt, "tensor_view type", [&](auto emit) {
       return cuda_tile::TensorViewType::getChecked(emit, ctx, element, llvm::ArrayRef<int64_t>(shape),

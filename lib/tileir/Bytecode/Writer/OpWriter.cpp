@@ -93,6 +93,9 @@ static bool isDefaultValue(const AttrField &field, Attribute attr) {
     return true;
   if (field.kind == FieldKind::Enum && field.defaultValue)
     return getEnumAttrValue(attr, field.enumKind) == field.defaultValue;
+  if (field.kind == FieldKind::DenseBoolArray)
+    if (auto flags = dyn_cast<DenseBoolArrayAttr>(attr))
+      return llvm::none_of(flags.asArrayRef(), [](bool f) { return f; });
   return false;
 }
 
@@ -162,7 +165,8 @@ LogicalResult FunctionBodyWriter::writeOp(Operation *op, EncodingWriter &w) {
     }
     if (field.optional && value)
       flags |= uint64_t(1) << field.flagBit;
-    if (!field.optional && !value)
+    // A missing flag array is all false (written with one flag per index).
+    if (!field.optional && !value && field.kind != FieldKind::DenseBoolArray)
       return op->emitError("missing attribute '") << field.name << "'";
   }
   for (auto [index, segment] : llvm::enumerate(info->segments)) {
@@ -203,6 +207,11 @@ LogicalResult FunctionBodyWriter::writeOp(Operation *op, EncodingWriter &w) {
       std::optional<uint64_t> v = getEnumAttrValue(value, field.enumKind);
       if (!v)
         return bad();
+      if (BytecodeVersion since = getEnumValueSince(field.enumKind, *v);
+          since > version)
+        return op->emitError("attribute '")
+               << field.name << "' of '" << op->getName() << "' needs bytecode version "
+               << since.str() << "; the target is " << version.str();
       w.writeVarInt(*v);
       break;
     }
@@ -246,6 +255,24 @@ LogicalResult FunctionBodyWriter::writeOp(Operation *op, EncodingWriter &w) {
           return op->emitError("attribute '")
                  << field.name << "' holds a value bytecode reserves";
       w.writeDenseI32Array(a.asArrayRef());
+      break;
+    }
+    case FieldKind::DenseBoolArray: {
+      llvm::SmallVector<bool> flags;
+      if (value) {
+        auto a = dyn_cast<DenseBoolArrayAttr>(value);
+        if (!a)
+          return bad();
+        flags.assign(a.asArrayRef().begin(), a.asArrayRef().end());
+      } else {
+        // One flag per index operand: the view's index rank.
+        for (auto [index, segment] : llvm::enumerate(info->segments))
+          if (segment.name == "index")
+            flags.assign(segmentSizes[index], false);
+      }
+      w.writeVarInt(flags.size());
+      for (bool f : flags)
+        w.writeByte(f ? 1 : 0);
       break;
     }
     case FieldKind::DenseElements: {

@@ -157,6 +157,8 @@ FailureOr<uint64_t> WriterState::getType(Type type, Operation *anchor) {
   } else if (auto ptr = dyn_cast<cuda_tile::PointerType>(type)) {
     tag = TypeTag::Pointer;
     w.writeVarInt(static_cast<uint64_t>(tag));
+    if (version >= BytecodeVersion::kV13_4)
+      w.writeVarInt(0); // flags: no pointer attribute
     if (failed(ref(ptr.getPointeeType())))
       return failure();
   } else if (auto tile = dyn_cast<cuda_tile::TileType>(type)) {
@@ -171,6 +173,8 @@ FailureOr<uint64_t> WriterState::getType(Type type, Operation *anchor) {
   } else if (auto view = dyn_cast<cuda_tile::TensorViewType>(type)) {
     tag = TypeTag::TensorView;
     w.writeVarInt(static_cast<uint64_t>(tag));
+    if (version >= BytecodeVersion::kV13_4)
+      w.writeVarInt(0); // flags: no pointer attribute
     if (failed(ref(view.getElementType())))
       return failure();
     w.writeDenseI64Array(view.getShape());

@@ -96,6 +96,30 @@ Value lowering::truncateF32(OpBuilder &b, Location loc, Value value,
   return bitcastTo(b, loc, type, bits);
 }
 
+/// Rounds `x` to the nearest value of `type` (held as `bitsType`), ties away
+/// from zero, given its rounding toward zero `rz`: only an exact midpoint
+/// between `rz` and the next value away from zero rounds differently from
+/// nearest-even, and the midpoint of two adjacent narrow values is exact in
+/// the wide type (at least two more significand bits). NaN and Inf compare
+/// unequal to the midpoint and take the nearest-even result.
+static Value roundNearestAway(OpBuilder &b, Location loc, Value x, Value rz,
+                              Type type, Type bitsType) {
+  Type wide = x.getType();
+  Value rzBits = bitcastTo(b, loc, bitsType, rz);
+  Value one = LLVM::ConstantOp::create(b, loc, bitsType,
+                                       b.getIntegerAttr(bitsType, 1));
+  Value nextBits = LLVM::AddOp::create(b, loc, rzBits, one);
+  Value next = bitcastTo(b, loc, type, nextBits);
+  Value rzWide = LLVM::FPExtOp::create(b, loc, wide, rz);
+  Value nextWide = LLVM::FPExtOp::create(b, loc, wide, next);
+  Value sum = LLVM::FAddOp::create(b, loc, rzWide, nextWide);
+  Value half = floatConst(b, loc, wide, 0.5);
+  Value mid = LLVM::FMulOp::create(b, loc, sum, half);
+  Value tie = LLVM::FCmpOp::create(b, loc, LLVM::FCmpPredicate::oeq, x, mid);
+  Value nearest = LLVM::FPTruncOp::create(b, loc, type, x);
+  return LLVM::SelectOp::create(b, loc, tie, next, nearest);
+}
+
 Value lowering::roundF64ToOddF32(OpBuilder &b, Location loc, Value value) {
   Type f32 = b.getF32Type();
   Type i32 = b.getI32Type();
@@ -440,17 +464,39 @@ static FailureOr<Value> emitFToF(OpBuilder &b, cuda_tile::FToFOp op, Value v,
       return wide;
     if (isNearest)
       return Value(LLVM::FPTruncOp::create(b, loc, f32, wide));
+    if (mode == cuda_tile::RoundingMode::NearestAway)
+      return roundNearestAway(
+          b, loc, wide,
+          createIntrinsicCall(b, loc, "llvm.nvvm.d2f.rz", f32, {wide}), f32,
+          b.getI32Type());
     if (!suffix)
       return unsupportedMode();
     return createIntrinsicCall(b, loc, ("llvm.nvvm.d2f." + *suffix).str(), f32,
                                {wide});
   case FloatFormat::TF32: {
     bool towardZero = mode == cuda_tile::RoundingMode::Zero;
-    if (!isNearest && !towardZero)
+    bool away = mode == cuda_tile::RoundingMode::NearestAway;
+    if (!isNearest && !towardZero && !away)
       return unsupportedMode();
     // f16, bf16 and the small floats fit in tf32.
     if (*src != FloatFormat::F32 && !fromF64)
       return wide;
+    if (away) {
+      // Round to odd keeps an f64 tie a tie and a non-tie off it; then half
+      // an ulp of tf32 added to the magnitude bits and the rest cleared.
+      if (fromF64)
+        wide = roundF64ToOddF32(b, loc, wide);
+      Type i32 = b.getI32Type();
+      Value wideBits = bitcastTo(b, loc, i32, wide);
+      Value halfUlp = i32C(b, loc, 0x1000);
+      Value bits = LLVM::AddOp::create(b, loc, wideBits, halfUlp);
+      Value mask = i32C(b, loc, ~int64_t(0x1FFF));
+      bits = LLVM::AndOp::create(b, loc, bits, mask);
+      Value isNaN =
+          LLVM::FCmpOp::create(b, loc, LLVM::FCmpPredicate::uno, wide, wide);
+      return Value(LLVM::SelectOp::create(b, loc, isNaN, wide,
+                                          bitcastTo(b, loc, f32, bits)));
+    }
     if (fromF64)
       wide = towardZero
                  ? createIntrinsicCall(b, loc, "llvm.nvvm.d2f.rz", f32, {wide})
@@ -460,6 +506,14 @@ static FailureOr<Value> emitFToF(OpBuilder &b, cuda_tile::FToFOp op, Value v,
   case FloatFormat::F16:
   case FloatFormat::BF16: {
     Type type = converter.convertElementType(dstElement);
+    if (mode == cuda_tile::RoundingMode::NearestAway) {
+      if (fromF64)
+        wide = roundF64ToOddF32(b, loc, wide);
+      return roundNearestAway(
+          b, loc, wide,
+          truncateF32(b, loc, wide, type, cuda_tile::RoundingMode::Zero), type,
+          b.getI16Type());
+    }
     if (!suffix)
       return unsupportedMode();
     if (fromF64) {

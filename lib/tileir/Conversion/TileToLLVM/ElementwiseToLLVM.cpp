@@ -754,6 +754,7 @@ void tileir::populateElementwiseToLLVMPatterns(
       ElementwiseLowering<cuda_tile::SqrtOp>,
       ElementwiseLowering<cuda_tile::RsqrtOp>,
       ElementwiseLowering<cuda_tile::Atan2Op>,
+      ElementwiseLowering<cuda_tile::FPowIOp>,
       // Conversions.
       ElementwiseLowering<cuda_tile::ExtIOp>,
       ElementwiseLowering<cuda_tile::TruncIOp>,

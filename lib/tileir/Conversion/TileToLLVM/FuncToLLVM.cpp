@@ -151,6 +151,46 @@ struct TokenLowering : public ConvertOpToLLVMPattern<SourceOp> {
   }
 };
 
+/// Grid dependency control: griddepcontrol on sm_90 and later. Older SMs
+/// have no programmatic dependent launch, so a grid never starts before its
+/// predecessor finished: waiting is immediate and launching dependents
+/// early has nothing to do.
+template <typename SourceOp, NVVM::GridDepActionKind kind>
+struct GridDependencyLowering : public ConvertOpToLLVMPattern<SourceOp> {
+  using ConvertOpToLLVMPattern<SourceOp>::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(SourceOp op, typename SourceOp::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    const auto &converter = *static_cast<const TileLLVMTypeConverter *>(
+        this->getTypeConverter());
+    if (converter.getTarget().sm >= 90)
+      NVVM::GriddepcontrolOp::create(rewriter, op.getLoc(), kind);
+    Type type = converter.convertType(op.getType());
+    rewriter.replaceOpWithNewOp<LLVM::PoisonOp>(op, type);
+    return success();
+  }
+};
+
+/// memory_fence_alias_tko: accesses ordered after the token must see those
+/// before it through any alias. The thread's own accesses to one address
+/// are ordered by the hardware; a CTA-scope fence keeps the compiler and
+/// the memory system from reordering accesses through different pointers.
+struct MemoryFenceAliasLowering
+    : public ConvertOpToLLVMPattern<cuda_tile::MemoryFenceAliasTkoOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(cuda_tile::MemoryFenceAliasTkoOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    LLVM::FenceOp::create(rewriter, op.getLoc(), LLVM::AtomicOrdering::acq_rel,
+                          "block");
+    Type type = getTypeConverter()->convertType(op.getType());
+    rewriter.replaceOpWithNewOp<LLVM::PoisonOp>(op, type);
+    return success();
+  }
+};
+
 /// assume only carries facts for analyses; its value is its operand.
 struct AssumeLowering : public ConvertOpToLLVMPattern<cuda_tile::AssumeOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
@@ -170,6 +210,11 @@ void tileir::populateFuncToLLVMPatterns(TileLLVMTypeConverter &converter,
   patterns.add<KernelLowering, ReturnLowering, AssumeLowering,
                TokenLowering<cuda_tile::MakeTokenOp>,
                TokenLowering<cuda_tile::JoinTokensOp>,
+               GridDependencyLowering<cuda_tile::GdcWaitTkoOp,
+                                      NVVM::GridDepActionKind::wait>,
+               GridDependencyLowering<cuda_tile::GdcLaunchDependentsTkoOp,
+                                      NVVM::GridDepActionKind::launch_dependents>,
+               MemoryFenceAliasLowering,
                GridQueryLowering<cuda_tile::GetTileBlockIdOp,
                                  NVVM::BlockIdXOp, NVVM::BlockIdYOp,
                                  NVVM::BlockIdZOp>,

@@ -23,6 +23,7 @@
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Matchers.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -198,13 +199,59 @@ static FailureOr<Value> emitSqrt(OpBuilder &b, cuda_tile::SqrtOp op,
   return truncateF32(b, loc, wide, type, mode);
 }
 
+/// fpowi: pow(x, n) of the exponent converted to the base's precision
+/// (f32 for f16/bf16), with two fixes. A constant exponent of -1, 0, 1 or 2
+/// is one correctly rounded operation (1/x, 1, x, x*x) as pow gives it
+/// (pow(x, 0) is 1 even for NaN). Converting an i32 above 2^24 to f32 can
+/// make an odd exponent even, so an odd `n` takes the sign of `x`, as pow
+/// with an odd integer exponent does.
+static FailureOr<Value> emitFPowI(OpBuilder &b, cuda_tile::FPowIOp op,
+                                  Value x, Value n) {
+  Location loc = op.getLoc();
+  Type type = x.getType();
+  Type i32 = b.getI32Type();
+  if (!n.getType().isInteger(32))
+    n = LLVM::SExtOp::create(b, loc, i32, n);
+  APInt constant;
+  if (matchPattern(n, m_ConstantInt(&constant))) {
+    int64_t e = constant.getSExtValue();
+    if (e == 0)
+      return floatConst(b, loc, type, 1.0);
+    if (e == 1)
+      return x;
+    if (e == 2 || e == -1)
+      return applyInF32(b, loc, x, [&](Value v) -> Value {
+        Type t = v.getType();
+        if (e == 2)
+          return LLVM::FMulOp::create(b, loc, t, v, v);
+        return LLVM::FDivOp::create(b, loc, t, floatConst(b, loc, t, 1.0), v);
+      });
+  }
+  if (type.isF64())
+    return createLibdeviceCall(b, loc, op, "__nv_pow", type,
+                               {x, LLVM::SIToFPOp::create(b, loc, type, n)});
+  Type f32 = b.getF32Type();
+  Value wide = extendToF32(b, loc, x);
+  FailureOr<Value> power = createLibdeviceCall(
+      b, loc, op, "__nv_powf", f32,
+      {wide, LLVM::SIToFPOp::create(b, loc, f32, n)});
+  if (failed(power))
+    return failure();
+  Value odd = LLVM::TruncOp::create(b, loc, b.getI1Type(), n);
+  Value signed_ = LLVM::CopySignOp::create(b, loc, f32, *power, wide);
+  Value result = LLVM::SelectOp::create(b, loc, odd, signed_, *power);
+  if (type.isF32())
+    return result;
+  return Value(LLVM::FPTruncOp::create(b, loc, type, result));
+}
+
 bool lowering::isMathOp(Operation *op) {
   return isa<cuda_tile::CeilOp, cuda_tile::FloorOp, cuda_tile::CosOp,
              cuda_tile::CosHOp, cuda_tile::SinOp, cuda_tile::SinHOp,
              cuda_tile::TanOp, cuda_tile::TanHOp, cuda_tile::ExpOp,
              cuda_tile::Exp2Op, cuda_tile::LogOp, cuda_tile::Log2Op,
              cuda_tile::PowOp, cuda_tile::SqrtOp, cuda_tile::RsqrtOp,
-             cuda_tile::Atan2Op>(op);
+             cuda_tile::Atan2Op, cuda_tile::FPowIOp>(op);
 }
 
 FailureOr<Value> lowering::emitMathOp(OpBuilder &b, Operation *op,
@@ -250,6 +297,11 @@ FailureOr<Value> lowering::emitMathOp(OpBuilder &b, Operation *op,
       .Case([&](cuda_tile::Atan2Op) {
         // atan2(x, y) is the angle of the point (y, x): C's atan2 order.
         return libdevice("__nv_atan2f", "__nv_atan2");
+      })
+      .Case([&](cuda_tile::FPowIOp o) -> Result {
+        if (operands.size() != 2)
+          return failure();
+        return emitFPowI(b, o, x, operands[1]);
       })
       .Case([&](cuda_tile::SqrtOp o) { return emitSqrt(b, o, x); })
       .Case([&](cuda_tile::RsqrtOp o) { return emitRsqrt(b, o, x); })

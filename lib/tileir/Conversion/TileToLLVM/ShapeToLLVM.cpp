@@ -12,9 +12,9 @@
 // broadcast dims projected out, and cat of two operands in one layout is
 // that layout with one more register bit. The conversion to the result's
 // layout is then free, register moves, warp shuffles or a shared-memory round
-// trip (lowering::redistribute picks the cheapest). `extract` with its
-// run-time slice indices, and `cat` of operands in different layouts, go
-// through the shared-memory arena directly.
+// trip (lowering::redistribute picks the cheapest). `extract` and `insert`
+// with their run-time slice indices, and `cat` of operands in different
+// layouts, go through the shared-memory arena directly.
 //
 //===----------------------------------------------------------------------===//
 
@@ -398,10 +398,102 @@ struct ExtractLowering : public ShapePattern<cuda_tile::ExtractOp> {
   }
 };
 
+/// insert: the destination and the slice go through shared memory side by
+/// side (the slice after the destination's elements), and each thread reads
+/// its result elements from the slice where they fall inside it, from the
+/// destination elsewhere. Indices are taken modulo the number of slices, as
+/// for extract.
+struct InsertLowering : public ShapePattern<cuda_tile::InsertOp> {
+  using ShapePattern::ShapePattern;
+
+  LogicalResult
+  matchAndRewrite(cuda_tile::InsertOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    FailureOr<LinearLayout> src =
+        layoutOf(op, op.getSource().getType(), rewriter);
+    FailureOr<LinearLayout> whole =
+        layoutOf(op, op.getDestination().getType(), rewriter);
+    FailureOr<LinearLayout> dst =
+        layoutOf(op, op.getResult().getType(), rewriter);
+    if (failed(src) || failed(whole) || failed(dst))
+      return failure();
+    ArrayRef<int64_t> sliceShape = src->getShape();
+    ArrayRef<int64_t> shape = dst->getShape();
+    unsigned rank = shape.size();
+    if (sliceShape.size() != rank || adaptor.getIndices().size() != rank)
+      return rewriter.notifyMatchFailure(op, "rank mismatch");
+
+    // Per dim with several slices: the slice number to replace.
+    SmallVector<Value> slices;
+    for (unsigned d = 0; d < rank; ++d) {
+      int64_t count = shape[d] / sliceShape[d];
+      if (count <= 1) {
+        slices.push_back(Value());
+        continue;
+      }
+      Value index = adaptor.getIndices()[d];
+      if (!index.getType().isInteger(32))
+        return rewriter.notifyMatchFailure(op, "index is not an i32");
+      slices.push_back(LLVM::AndOp::create(rewriter, loc, index,
+                                           i32Const(rewriter, loc, count - 1)));
+    }
+    int64_t wholeElements = 1;
+    for (int64_t s : shape)
+      wholeElements *= s;
+
+    SmallVector<Value> wholeRegs =
+        unpackRegisters(rewriter, loc, adaptor.getDestination());
+    SmallVector<Value> sliceRegs =
+        unpackRegisters(rewriter, loc, adaptor.getSource());
+    auto wholeOffset = [&](OpBuilder &b, Location loc, ArrayRef<Value> coords) {
+      return emitRowMajorOffset(b, loc, coords, shape);
+    };
+    auto sliceOffset = [&](OpBuilder &b, Location loc, ArrayRef<Value> coords) {
+      Value local = emitRowMajorOffset(b, loc, coords, sliceShape);
+      Value base = i32Const(b, loc, wholeElements);
+      return LLVM::AddOp::create(b, loc, local, base).getResult();
+    };
+    // Slice sizes are powers of two: the slice number of a coordinate is
+    // its high bits, its place in the slice the low bits.
+    auto resultOffset = [&](OpBuilder &b, Location loc,
+                            ArrayRef<Value> coords) -> Value {
+      Value inside;
+      SmallVector<Value> local(coords.begin(), coords.end());
+      for (unsigned d = 0; d < rank; ++d) {
+        if (!slices[d])
+          continue;
+        unsigned bits = llvm::Log2_64(sliceShape[d]);
+        Value number =
+            LLVM::LShrOp::create(b, loc, coords[d], i32Const(b, loc, bits));
+        Value same = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq,
+                                          number, slices[d]);
+        inside = inside ? LLVM::AndOp::create(b, loc, inside, same).getResult()
+                        : same;
+        local[d] = LLVM::AndOp::create(b, loc, coords[d],
+                                       i32Const(b, loc, sliceShape[d] - 1));
+      }
+      Value fromSlice = sliceOffset(b, loc, local);
+      if (!inside)
+        return fromSlice;
+      return LLVM::SelectOp::create(b, loc, inside, fromSlice,
+                                    wholeOffset(b, loc, coords));
+    };
+    ScratchStore stores[] = {{wholeRegs, &*whole, wholeOffset},
+                             {sliceRegs, &*src, sliceOffset}};
+    FailureOr<SmallVector<Value>> result = exchangeThroughSharedMemory(
+        rewriter, loc, op, stores, *dst, resultOffset);
+    if (failed(result))
+      return rewriter.notifyMatchFailure(op, "no shared-memory arena");
+    return replaceWithRegisters(op, *result, rewriter);
+  }
+};
+
 } // namespace
 
 void tileir::populateShapeToLLVMPatterns(TileLLVMTypeConverter &converter,
                                          RewritePatternSet &patterns) {
   patterns.add<ConstantLowering, ReshapeLowering, PermuteLowering,
-               BroadcastLowering, CatLowering, ExtractLowering>(converter);
+               BroadcastLowering, CatLowering, ExtractLowering,
+               InsertLowering>(converter);
 }

@@ -225,6 +225,9 @@ LogicalResult ViewAccess::setUp(ConversionPatternRewriter &rewriter,
   Value baseOffset = i64Const(rewriter, loc, 0);
   limits.assign(rank, Value());
   origins.assign(rank, Value());
+  // `inbounds` (13.4): the user promises the tile lies inside the view
+  // along the flagged dims, so they need no bounds check.
+  auto inbounds = op->getAttrOfType<DenseBoolArrayAttr>("inbounds");
   for (unsigned k = 0; k < rank; ++k) {
     if (shape.sparseDim == k)
       continue;
@@ -243,6 +246,8 @@ LogicalResult ViewAccess::setUp(ConversionPatternRewriter &rewriter,
     uint64_t sizeDivisor = facts.sizes[d];
     if (shape.tileShape[k] <= step && step > 0 &&
         sizeDivisor % static_cast<uint64_t>(step) == 0)
+      continue;
+    if (inbounds && k < inbounds.size() && inbounds[k])
       continue;
     Value left = LLVM::SubOp::create(rewriter, loc, fields.sizes[d], origin);
     left =

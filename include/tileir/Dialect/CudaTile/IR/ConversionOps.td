@@ -155,7 +155,9 @@ def CudaTile_FToIOp : CudaTile_Op<"ftoi", [Elementwise,
     Converts each float element to the integer of the result type that it
     rounds to toward zero, read as `signed` or `unsigned`. The only rounding
     mode is `nearest_int_to_zero`, the default, which is not printed. Inf,
-    NaN and values out of the integer's range give an undefined result.
+    NaN and values out of the integer's range give an undefined result,
+    unless `saturating` (bytecode 13.4) is set: values then clamp to the
+    integer's range and NaN gives 0.
 
     ```mlir
     %i = ftoi %f signed : tile<4xf32> -> tile<4xi32>
@@ -163,11 +165,12 @@ def CudaTile_FToIOp : CudaTile_Op<"ftoi", [Elementwise,
   }];
   let arguments = (ins CudaTile_FloatTile:$from,
                        CudaTile_SignednessAttr:$signedness,
-                       CudaTile_RoundingModeAttr:$rounding_mode);
+                       CudaTile_RoundingModeAttr:$rounding_mode,
+                       UnitAttr:$saturating);
   let results = (outs CudaTile_IntTile:$to);
   let assemblyFormat = [{
     $from custom<SignednessAndIntegerRounding>($signedness, $rounding_mode)
-    attr-dict `:`
+    (`saturating` $saturating^)? attr-dict `:`
     custom<CudaTileType>(type($from)) `->` custom<CudaTileType>(type($to))
   }];
   let hasVerifier = 1;

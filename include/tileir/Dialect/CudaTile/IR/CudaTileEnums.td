@@ -77,8 +77,7 @@ def CudaTile_IntegerOverflowAttr
 // RoundingMode
 //===----------------------------------------------------------------------===//
 
-// Value 7 (`nearest_away`) exists only in cuTile's 13.4 development encoder;
-// it is deliberately absent until a released version defines it.
+// Value 7 (`nearest_away`: ties away from zero) came with bytecode 13.4.
 def CudaTile_RoundingMode : CudaTile_I32Enum<"RoundingMode",
     "rounding mode of a floating-point or conversion operation", [
       I32EnumAttrCase<"NearestEven", 0, "nearest_even">,
@@ -87,7 +86,8 @@ def CudaTile_RoundingMode : CudaTile_I32Enum<"RoundingMode",
       I32EnumAttrCase<"PositiveInf", 3, "positive_inf">,
       I32EnumAttrCase<"Approx", 4, "approx">,
       I32EnumAttrCase<"Full", 5, "full">,
-      I32EnumAttrCase<"NearestIntToZero", 6, "nearest_int_to_zero">
+      I32EnumAttrCase<"NearestIntToZero", 6, "nearest_int_to_zero">,
+      I32EnumAttrCase<"NearestAway", 7, "nearest_away">
     ]>;
 def CudaTile_RoundingModeAttr
     : CudaTile_EnumAttr<CudaTile_RoundingMode, "rounding">;

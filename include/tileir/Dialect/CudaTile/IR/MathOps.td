@@ -252,6 +252,30 @@ def CudaTile_PowOp : CudaTile_Op<"pow", [
   }];
 }
 
+def CudaTile_FPowIOp : CudaTile_Op<"fpowi", [
+    Pure, Elementwise, AllTypesMatch<["result", "source"]>,
+    AllShapesMatch<["source", "exponent"]>], "13.4"> {
+  let summary = "element-wise float raised to an integer power";
+  let description = [{
+    Raises each float element of `source` to the power of the corresponding
+    signed integer element of `exponent` (8, 16 or 32 bits), as
+    `pow(x, (double)n)` does: `x^0` is 1 for every `x`, NaN included.
+    Introduced in bytecode 13.4.
+
+    ```mlir
+    %r = fpowi %x, %n : tile<4xf32>, tile<4xi32>
+    ```
+  }];
+  let arguments = (ins CudaTile_MathFloatTile:$source,
+                       CudaTile_IntTile:$exponent);
+  let results = (outs CudaTile_MathFloatTile:$result);
+  let assemblyFormat = [{
+    $source `,` $exponent attr-dict `:` custom<CudaTileType>(type($source))
+    `,` custom<CudaTileType>(type($exponent))
+  }];
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Square roots
 //===----------------------------------------------------------------------===//

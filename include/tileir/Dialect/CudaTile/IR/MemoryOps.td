@@ -194,7 +194,11 @@ def CudaTile_LoadViewTkoOp
 
     The load is ordered only through tokens: it waits for `token` and its
     `result_token` completes when it does. `weak` loads take no scope;
-    `relaxed` and `acquire` loads need one. `optimization_hints` may carry
+    `relaxed` and `acquire` loads need one. `inbounds` (bytecode 13.4), one
+    flag per view dimension, promises that the tile lies inside the view
+    along each flagged dimension, so no bounds check is needed there; a tile
+    that crosses the bound there is undefined behavior.
+    `optimization_hints` may carry
     `latency` and `allow_tma`.
 
     ```mlir
@@ -215,7 +219,8 @@ def CudaTile_LoadViewTkoOp
     Arg<CudaTile_TileView, "the view to load from", [MemRead]>:$view,
     Variadic<CudaTile_IntTile>:$index,
     Optional<CudaTile_Token>:$token,
-    OptionalAttr<CudaTile_OptimizationHintsAttr>:$optimization_hints);
+    OptionalAttr<CudaTile_OptimizationHintsAttr>:$optimization_hints,
+    OptionalAttr<DenseBoolArrayAttr>:$inbounds);
   let results = (outs CudaTile_AnyTile:$tile, CudaTile_Token:$result_token);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
@@ -230,7 +235,9 @@ def CudaTile_StoreViewTkoOp
     element type. Out-of-bounds elements are not written.
 
     The store is ordered only through tokens. `weak` stores take no scope;
-    `relaxed` and `release` stores need one. `optimization_hints` may carry
+    `relaxed` and `release` stores need one. `inbounds` (bytecode 13.4)
+    promises, per view dimension, as for `load_view_tko`, that the tile lies
+    inside the view. `optimization_hints` may carry
     `latency` and `allow_tma`.
 
     ```mlir
@@ -248,7 +255,8 @@ def CudaTile_StoreViewTkoOp
     Arg<CudaTile_TileView, "the view to store to", [MemWrite]>:$view,
     Variadic<CudaTile_IntTile>:$index,
     Optional<CudaTile_Token>:$token,
-    OptionalAttr<CudaTile_OptimizationHintsAttr>:$optimization_hints);
+    OptionalAttr<CudaTile_OptimizationHintsAttr>:$optimization_hints,
+    OptionalAttr<DenseBoolArrayAttr>:$inbounds);
   let results = (outs CudaTile_Token:$result_token);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
@@ -516,6 +524,66 @@ def CudaTile_JoinTokensOp : CudaTile_Op<"join_tokens", [Pure]> {
     $tokens attr-dict `:` custom<CudaTileType>(type($result))
   }];
   let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Grid dependency control (13.4)
+//===----------------------------------------------------------------------===//
+
+class CudaTile_GdcOp<string mnemonic> : CudaTile_Op<mnemonic,
+    [MemoryEffects<[MemRead, MemWrite]>], "13.4"> {
+  let arguments = (ins Optional<CudaTile_Token>:$token);
+  let results = (outs CudaTile_Token:$result);
+  let assemblyFormat = [{
+    (`token` `=` $token^)? attr-dict `->` custom<CudaTileType>(type($result))
+  }];
+}
+
+def CudaTile_GdcWaitTkoOp : CudaTile_GdcOp<"gdc_wait_tko"> {
+  let summary = "wait for the grid this one depends on";
+  let description = [{
+    In a programmatic dependent launch, waits until the prerequisite grid
+    has completed and its memory operations are visible; elsewhere it
+    returns at once. Ordered after `token` and before what takes the result.
+
+    ```mlir
+    %t = gdc_wait_tko token = %t0 -> token
+    ```
+  }];
+}
+
+def CudaTile_GdcLaunchDependentsTkoOp
+    : CudaTile_GdcOp<"gdc_launch_dependents_tko"> {
+  let summary = "let the dependent grid start";
+  let description = [{
+    Signals that a programmatically dependent grid may be scheduled once
+    every CTA of this grid has signalled or exited. It says nothing about the
+    visibility of this grid's memory operations (the dependent grid's
+    `gdc_wait_tko` does).
+
+    ```mlir
+    %t = gdc_launch_dependents_tko token = %t0 -> token
+    ```
+  }];
+}
+
+def CudaTile_MemoryFenceAliasTkoOp : CudaTile_Op<"memory_fence_alias_tko",
+    [MemoryEffects<[MemRead, MemWrite]>], "13.4"> {
+  let summary = "order memory operations through aliasing views";
+  let description = [{
+    Returns a token ordered after `token`: memory operations of this thread
+    ordered after the result see those ordered before `token`, even through
+    different views or pointers of the same memory.
+
+    ```mlir
+    %t = memory_fence_alias_tko token = %t0 -> token
+    ```
+  }];
+  let arguments = (ins CudaTile_Token:$token);
+  let results = (outs CudaTile_Token:$result);
+  let assemblyFormat = [{
+    `token` `=` $token attr-dict `->` custom<CudaTileType>(type($result))
+  }];
 }
 
 //===----------------------------------------------------------------------===//

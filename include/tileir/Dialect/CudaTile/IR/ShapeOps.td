@@ -206,6 +206,39 @@ def CudaTile_ExtractOp : CudaTile_Op<"extract", [
 }
 
 //===----------------------------------------------------------------------===//
+// InsertOp
+//===----------------------------------------------------------------------===//
+
+def CudaTile_InsertOp : CudaTile_Op<"insert", [
+    Pure, AllElementTypesMatch<["source", "destination", "result"]>,
+    AllTypesMatch<["destination", "result"]>,
+    AllRanksMatch<["source", "destination"]>], "13.4"> {
+  let summary = "replace one slice of a tile";
+  let description = [{
+    The counterpart of `extract`: splits `destination` into slices of the
+    shape of `source`, which divides it evenly, and returns `destination`
+    with slice number `indices[i]` along each dimension `i` replaced by
+    `source`. The indices count slices and are read as unsigned;
+    out-of-range indices are undefined behavior. Introduced in bytecode
+    13.4.
+
+    ```mlir
+    // %t with elements [16, 32) x [0, 16) replaced by %s.
+    %r = insert %s, %t[%c1, %c0] : tile<16x16xf32>, tile<32x32xf32>
+    ```
+  }];
+  let arguments = (ins CudaTile_AnyTile:$source, CudaTile_AnyTile:$destination,
+                       Variadic<CudaTile_ScalarI32Tile>:$indices);
+  let results = (outs CudaTile_AnyTile:$result);
+  let assemblyFormat = [{
+    $source `,` $destination `[` $indices `]` attr-dict `:`
+    custom<CudaTileType>(type($source)) `,`
+    custom<CudaTileType>(type($destination))
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
 // ReduceOp
 //===----------------------------------------------------------------------===//
 

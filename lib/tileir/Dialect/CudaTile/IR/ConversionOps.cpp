@@ -211,10 +211,22 @@ LogicalResult FToFOp::verify() {
              << stringifyRoundingMode(mode) << "'";
     return success();
   }
-  if (mode != RoundingMode::NearestEven)
+  // Bytecode 13.4 added the directed modes and ties-away-from-zero for
+  // the IEEE-like results; 8- and 4-bit floats round to nearest even only.
+  bool allowed = mode == RoundingMode::NearestEven;
+  if (to.isF64() || to.isF32() || to.isF16())
+    allowed |= mode == RoundingMode::Zero ||
+               mode == RoundingMode::NegativeInf ||
+               mode == RoundingMode::PositiveInf ||
+               mode == RoundingMode::NearestAway;
+  else if (to.isTF32())
+    allowed |= mode == RoundingMode::Zero || mode == RoundingMode::NearestAway;
+  else if (to.isBF16())
+    allowed |= mode == RoundingMode::Zero;
+  if (!allowed)
     return emitOpError("conversion to ")
-           << to << " rounds with 'nearest_even', got '"
-           << stringifyRoundingMode(mode) << "'";
+           << to << " cannot round with '" << stringifyRoundingMode(mode)
+           << "'";
   return success();
 }
 

@@ -164,5 +164,14 @@ LogicalResult SqrtOp::verify() {
   return verifyFlushToZero(*this, getFlushToZero(), getType());
 }
 
+LogicalResult FPowIOp::verify() {
+  Type exponent = getElementTypeOrSelf(getExponent().getType());
+  if (!exponent.isInteger(8) && !exponent.isInteger(16) &&
+      !exponent.isInteger(32))
+    return emitOpError("exponent elements must be i8, i16 or i32, got ")
+           << exponent;
+  return success();
+}
+
 #define GET_OP_CLASSES
 #include "tileir/Dialect/CudaTile/IR/MathOps.cpp.inc"

@@ -715,6 +715,60 @@ LogicalResult GetIndexSpaceShapeOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
+// inbounds (13.4)
+//===----------------------------------------------------------------------===//
+
+/// `inbounds = [true, false]`, printed only when some flag is set: an
+/// all-false list promises nothing and is what 13.1-13.3 files mean.
+static ParseResult parseOptionalInbounds(OpAsmParser &parser,
+                                         OperationState &result,
+                                         StringAttr name) {
+  if (failed(parser.parseOptionalKeyword("inbounds")))
+    return success();
+  SmallVector<bool> flags;
+  if (parser.parseEqual() ||
+      parser.parseCommaSeparatedList(
+          OpAsmParser::Delimiter::Square, [&]() -> ParseResult {
+            if (succeeded(parser.parseOptionalKeyword("true")))
+              flags.push_back(true);
+            else if (succeeded(parser.parseOptionalKeyword("false")))
+              flags.push_back(false);
+            else
+              return parser.emitError(parser.getCurrentLocation(),
+                                      "expected 'true' or 'false'");
+            return success();
+          }))
+    return failure();
+  result.addAttribute(name, parser.getBuilder().getDenseBoolArrayAttr(flags));
+  return success();
+}
+
+static void printInbounds(OpAsmPrinter &printer, DenseBoolArrayAttr inbounds) {
+  if (!inbounds || llvm::none_of(inbounds.asArrayRef(), [](bool b) { return b; }))
+    return;
+  printer << " inbounds = [";
+  llvm::interleaveComma(inbounds.asArrayRef(), printer,
+                        [&](bool b) { printer << (b ? "true" : "false"); });
+  printer << "]";
+}
+
+/// One flag per dimension of the view's index space.
+static LogicalResult verifyInbounds(Operation *op, Type viewType,
+                                    DenseBoolArrayAttr inbounds) {
+  if (!inbounds)
+    return success();
+  auto view = dyn_cast<TileView>(viewType);
+  if (!view)
+    return success();
+  int64_t rank = view.getViewIndexRank();
+  if (static_cast<int64_t>(inbounds.size()) != rank)
+    return op->emitOpError("'inbounds' has ")
+           << inbounds.size() << " flags, but the view's index space has "
+           << rank << " dimensions";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // LoadViewTkoOp
 //===----------------------------------------------------------------------===//
 
@@ -732,6 +786,8 @@ ParseResult LoadViewTkoOp::parse(OpAsmParser &parser,
       parseOptionalToken(parser, token) ||
       parseOptionalHints(parser, result,
                          getOptimizationHintsAttrName(result.name)) ||
+      parseOptionalInbounds(parser, result,
+                            getInboundsAttrName(result.name)) ||
       parser.parseOptionalAttrDictWithKeyword(result.attributes) ||
       parser.parseColon())
     return failure();
@@ -765,10 +821,12 @@ void LoadViewTkoOp::print(OpAsmPrinter &printer) {
                         getMemoryScope());
   printViewAndIndices(printer, getView(), getIndex());
   printTokenAndHints(printer, getToken(), getOptimizationHintsAttr());
+  printInbounds(printer, getInboundsAttr());
   printer.printOptionalAttrDictWithKeyword(
       (*this)->getAttrs(),
       {getMemoryOrderingSemanticsAttrName(), getMemoryScopeAttrName(),
-       getOptimizationHintsAttrName(), getOperandSegmentSizesAttrName()});
+       getOptimizationHintsAttrName(), getInboundsAttrName(),
+       getOperandSegmentSizesAttrName()});
   printer << " : ";
   printCudaTileType(printer, getView().getType());
   printIndexTypes(printer, getIndex());
@@ -783,7 +841,8 @@ LogicalResult LoadViewTkoOp::verify() {
                               getTile().getType(), "loaded tile")) ||
       failed(verifyLoadStoreOrdering(*this, /*isLoad=*/true,
                                      getMemoryOrderingSemantics(),
-                                     getMemoryScope())))
+                                     getMemoryScope())) ||
+      failed(verifyInbounds(*this, getView().getType(), getInboundsAttr())))
     return failure();
   return verifyOpHints(*this, getOptimizationHintsAttr());
 }
@@ -808,6 +867,8 @@ ParseResult StoreViewTkoOp::parse(OpAsmParser &parser,
       parseOptionalToken(parser, token) ||
       parseOptionalHints(parser, result,
                          getOptimizationHintsAttrName(result.name)) ||
+      parseOptionalInbounds(parser, result,
+                            getInboundsAttrName(result.name)) ||
       parser.parseOptionalAttrDictWithKeyword(result.attributes) ||
       parser.parseColon())
     return failure();
@@ -843,10 +904,12 @@ void StoreViewTkoOp::print(OpAsmPrinter &printer) {
   printer << ' ' << getTile() << ',';
   printViewAndIndices(printer, getView(), getIndex());
   printTokenAndHints(printer, getToken(), getOptimizationHintsAttr());
+  printInbounds(printer, getInboundsAttr());
   printer.printOptionalAttrDictWithKeyword(
       (*this)->getAttrs(),
       {getMemoryOrderingSemanticsAttrName(), getMemoryScopeAttrName(),
-       getOptimizationHintsAttrName(), getOperandSegmentSizesAttrName()});
+       getOptimizationHintsAttrName(), getInboundsAttrName(),
+       getOperandSegmentSizesAttrName()});
   printer << " : ";
   printCudaTileType(printer, getTile().getType());
   printer << ", ";
@@ -861,7 +924,8 @@ LogicalResult StoreViewTkoOp::verify() {
                               getTile().getType(), "stored tile")) ||
       failed(verifyLoadStoreOrdering(*this, /*isLoad=*/false,
                                      getMemoryOrderingSemantics(),
-                                     getMemoryScope())))
+                                     getMemoryScope())) ||
+      failed(verifyInbounds(*this, getView().getType(), getInboundsAttr())))
     return failure();
   return verifyOpHints(*this, getOptimizationHintsAttr());
 }

@@ -292,6 +292,27 @@ LogicalResult ExtractOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
+// InsertOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult InsertOp::verify() {
+  ArrayRef<int64_t> source = getSource().getType().getShape();
+  ArrayRef<int64_t> destination = getDestination().getType().getShape();
+  if (getIndices().size() != destination.size())
+    return emitOpError("expects one index per destination dimension (")
+           << destination.size() << "), got " << getIndices().size();
+  for (auto [dim, sizes] :
+       llvm::enumerate(llvm::zip_equal(destination, source))) {
+    auto [whole, slice] = sizes;
+    if (slice == 0 || whole % slice != 0)
+      return emitOpError("source size ")
+             << slice << " does not divide destination size " << whole
+             << " in dimension " << dim;
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // ReduceOp / ScanOp
 //===----------------------------------------------------------------------===//
 

@@ -286,8 +286,17 @@ int64_t tilegpu::getScratchBytes(Operation *op) {
       op->hasTrait<OpTrait::IsTerminator>())
     return 0;
   if (isa<cuda_tile::ConstantOp, cuda_tile::IotaOp, cuda_tile::AssumeOp,
-          cuda_tile::MakeTokenOp, cuda_tile::JoinTokensOp>(op))
+          cuda_tile::MakeTokenOp, cuda_tile::JoinTokensOp,
+          cuda_tile::GdcWaitTkoOp, cuda_tile::GdcLaunchDependentsTkoOp,
+          cuda_tile::MemoryFenceAliasTkoOp>(op))
     return 0;
+  // insert (ShapeToLLVM.cpp) stages the destination and, after it, the
+  // slice, elements of one type back to back.
+  if (auto insert = dyn_cast<cuda_tile::InsertOp>(op)) {
+    auto dst = cast<cuda_tile::TileType>(insert.getDestination().getType());
+    auto src = cast<cuda_tile::TileType>(insert.getSource().getType());
+    return getTileStorageBytes(dst) + getTileStorageBytes(src);
+  }
   // Shared-memory ops work on their own buffers.
   if (op->getDialect() && isa<TileGPUDialect>(op->getDialect()) &&
       !isa<ConvertLayoutOp>(op))
