@@ -43,8 +43,9 @@
 // SM90: %[[D:.*]] = tilegpu.warpgroup_dot %[[RA]], %[[RB]], %{{.*}} {is_async}
 // The copies go behind the product in flight, into the write stage.
 // SM90: %[[WA:.*]] = tilegpu.subview %[[A]][%[[WRITE:arg[0-9]+]]]
-// SM90-NEXT: tilegpu.async_copy {{.*}}, %[[WA]] if %{{.*}} : !cuda_tile.tile<i1>
-// SM90: tilegpu.async_copy {{.*}} if %{{.*}} : !cuda_tile.tile<i1>
+// SM90-NEXT: tilegpu.async_copy {{.*}}, %[[WA]] if %{{.*}} : !cuda_tile.tile<i1> :
+// B's load promised `inbounds`: its copy keeps the promise.
+// SM90: tilegpu.async_copy {{.*}} if %{{.*}} : !cuda_tile.tile<i1> {inbounds = array<i1: true, true>}
 // SM90-NEXT: tilegpu.async_commit
 // SM90-NEXT: %[[W:.*]] = tilegpu.warpgroup_dot_wait %[[D]] {pending = 1 : i32}
 // SM90-NEXT: continue %[[W]],
@@ -88,7 +89,7 @@ cuda_tile.module @gemm {
     %zero = constant <f32: 0.0> : tile<128x128xf32>
     %acc = for %k in (%c0 to %n, step %c1) : tile<i32> iter_values(%s = %zero) -> (tile<128x128xf32>) {
       %x, %t0 = load_view_tko weak %ap[%c0, %k] : partition_view<tile=(128x64), padding_value = zero, tensor_view<128x4096xbf16, strides=[4096,1]>>, tile<i32> -> tile<128x64xbf16>, token
-      %y, %t1 = load_view_tko weak %bp[%k, %c0] : partition_view<tile=(64x128), padding_value = zero, tensor_view<4096x128xbf16, strides=[128,1]>>, tile<i32> -> tile<64x128xbf16>, token
+      %y, %t1 = load_view_tko weak %bp[%k, %c0] inbounds = [true, true] : partition_view<tile=(64x128), padding_value = zero, tensor_view<4096x128xbf16, strides=[128,1]>>, tile<i32> -> tile<64x128xbf16>, token
       %p = mmaf %x, %y, %s : tile<128x64xbf16>, tile<64x128xbf16>, tile<128x128xf32>
       continue %p : tile<128x128xf32>
     }

@@ -476,7 +476,12 @@ private:
     Value view = SubviewOp::create(
         b, loc, cast<SMemType>(buffer.getType()).getSingleStage(), buffer,
         stage);
-    AsyncCopyOp::create(b, loc, c.load.getView(), indices, view, predicate);
+    auto copy =
+        AsyncCopyOp::create(b, loc, c.load.getView(), indices, view, predicate);
+    // The user's `inbounds` promise holds for every iteration the loop
+    // runs; a copy for an iteration past the end is off by its predicate.
+    if (DenseBoolArrayAttr inbounds = c.load.getInboundsAttr())
+      copy->setAttr(c.load.getInboundsAttrName(), inbounds);
   }
 
   /// `iv + k * step < ub`, compared as the loop compares.
