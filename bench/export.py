@@ -6,7 +6,7 @@ specializes: contiguous arrays with 16-byte aligned bases, shapes and outer
 strides divisible by 16. The bytecode feeds the compile-time benchmark
 (bench/compile_time.sh) and the CPU-side checks of the generated code.
 
-Usage: bench/export.py [--version 13.3] [--out bench/bytecode]
+Usage: bench/export.py [--version 13.4] [--out bench/bytecode]
 """
 import argparse
 import io
@@ -53,6 +53,10 @@ def cases():
                 [array(ct.float8_e4m3fn, 2)] * 2 + [array(f16, 2), 128, 128, 128]))
     out.append(("gemm_i8_128x128x128", kernels.gemm_int,
                 [array(ct.int8, 2)] * 2 + [array(ct.int32, 2), 128, 128, 128]))
+    out.append(("gemm_bf16_128x128x64_unchecked", kernels.gemm_unchecked,
+                [array(bf16, 2)] * 3 + [128, 128, 64]))
+    out.append(("gemm_i8_128x128x128_unchecked", kernels.gemm_int_unchecked,
+                [array(ct.int8, 2)] * 2 + [array(ct.int32, 2), 128, 128, 128]))
     out.append(("gemm_grouped_bf16", kernels.gemm_grouped,
                 [array(bf16, 2)] * 3 + [128, 128, 64, 8]))
     out.append(("gemm_batched_bf16", kernels.gemm_batched,
@@ -75,7 +79,7 @@ def cases():
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--version", default="13.3")
+    ap.add_argument("--version", default="13.4")
     ap.add_argument("--out", default=os.path.join(HERE, "bytecode"))
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)

@@ -66,6 +66,35 @@ def gemm_int(a, b, c, TM: ct.Constant[int], TN: ct.Constant[int],
 
 
 @ct.kernel
+def gemm_unchecked(a, b, c, TM: ct.Constant[int], TN: ct.Constant[int],
+                   TK: ct.Constant[int]):
+    # gemm for sizes the tiles divide, with the bounds checks waived
+    # (check_bounds=False, bytecode 13.4's `inbounds`).
+    bm = ct.bid(0)
+    bn = ct.bid(1)
+    acc = ct.zeros((TM, TN), dtype=ct.float32)
+    for k in range(ct.num_tiles(a, 1, (TM, TK))):
+        x = ct.load(a, (bm, k), (TM, TK), check_bounds=False)
+        y = ct.load(b, (k, bn), (TK, TN), check_bounds=False)
+        acc = ct.mma(x, y, acc)
+    ct.store(c, (bm, bn), acc.astype(c.dtype), check_bounds=False)
+
+
+@ct.kernel
+def gemm_int_unchecked(a, b, c, TM: ct.Constant[int], TN: ct.Constant[int],
+                       TK: ct.Constant[int]):
+    # gemm_int with the bounds checks waived, as gemm_unchecked.
+    bm = ct.bid(0)
+    bn = ct.bid(1)
+    acc = ct.zeros((TM, TN), dtype=ct.int32)
+    for k in range(ct.num_tiles(a, 1, (TM, TK))):
+        x = ct.load(a, (bm, k), (TM, TK), check_bounds=False)
+        y = ct.load(b, (k, bn), (TK, TN), check_bounds=False)
+        acc = ct.mma(x, y, acc)
+    ct.store(c, (bm, bn), acc, check_bounds=False)
+
+
+@ct.kernel
 def gemm_grouped(a, b, c, TM: ct.Constant[int], TN: ct.Constant[int],
                  TK: ct.Constant[int], GROUP: ct.Constant[int]):
     # c = a @ b over a 1-D grid in L2-friendly grouped order.

@@ -101,8 +101,12 @@ def gemm_bench(name, dtype, m, n, k, tm, tn, tk, kernel="gemm", group=8):
         else:
             grid = (ct.cdiv(m, tm), ct.cdiv(n, tn), 1)
             args = (a, b, c, tm, tn, tk)
-            kern = {"i8": kernels.gemm_int, "tf32": kernels.gemm_tf32,
-                    "e4m3": kernels.gemm_fp8}.get(dtype, kernels.gemm)
+            if kernel == "gemm_unchecked":
+                kern = {"i8": kernels.gemm_int_unchecked}.get(
+                    dtype, kernels.gemm_unchecked)
+            else:
+                kern = {"i8": kernels.gemm_int, "tf32": kernels.gemm_tf32,
+                        "e4m3": kernels.gemm_fp8}.get(dtype, kernels.gemm)
         stream = torch.cuda.current_stream()
         ours = lambda: ct.launch(stream, grid, kern, args)
         check = lambda: rel_error(c, ref())
@@ -331,6 +335,10 @@ def all_benches(quick):
         gemm_bench("gemm_tf32_128x128x32", "tf32", s, s, s, 128, 128, 32),
         gemm_bench("gemm_e4m3_128x128x128", "e4m3", s, s, s, 128, 128, 128),
         gemm_bench("gemm_i8_128x128x128", "i8", s, s, s, 128, 128, 128),
+        gemm_bench("gemm_bf16_128x128x64_unchecked", "bf16", s, s, s, 128, 128,
+                   64, kernel="gemm_unchecked"),
+        gemm_bench("gemm_i8_128x128x128_unchecked", "i8", s, s, s, 128, 128, 128,
+                   kernel="gemm_unchecked"),
         gemm_bench("gemm_grouped_bf16_128x128x64", "bf16", s, s, s, 128, 128, 64,
                    kernel="gemm_grouped"),
         batched_bench("gemm_batched_bf16_128x128x64", 16, 2048, 2048, 2048,
