@@ -66,9 +66,6 @@ enum class EnumKind : uint8_t {
   SymbolVisibility,
 };
 llvm::StringRef getEnumKindName(EnumKind kind);
-/// The first version whose files may hold `value` of enum `kind`
-/// (RoundingMode's nearest_away came with 13.4).
-BytecodeVersion getEnumValueSince(EnumKind kind, uint64_t value);
 
 /// One attribute of an op, in stream order.
 struct AttrField {

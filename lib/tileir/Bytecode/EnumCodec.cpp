@@ -114,3 +114,11 @@ std::optional<uint64_t> tileir::bc::getEnumAttrValue(Attribute attr,
   }
   return std::nullopt;
 }
+
+tileir::BytecodeVersion tileir::bc::getEnumValueSince(EnumKind kind,
+                                                      uint64_t value) {
+  if (kind == EnumKind::RoundingMode &&
+      value == static_cast<uint64_t>(RoundingMode::NearestAway))
+    return BytecodeVersion::kV13_4;
+  return BytecodeVersion::kV13_1;
+}

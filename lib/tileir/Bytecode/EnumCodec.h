@@ -26,6 +26,10 @@ mlir::Attribute buildEnumAttr(mlir::MLIRContext *context, EnumKind kind,
 /// is not one.
 std::optional<uint64_t> getEnumAttrValue(mlir::Attribute attr, EnumKind kind);
 
+/// The first version whose files may hold `value` of enum `kind`
+/// (RoundingMode's nearest_away came with 13.4).
+BytecodeVersion getEnumValueSince(EnumKind kind, uint64_t value);
+
 } // namespace tileir::bc
 
 #endif // TILEIR_LIB_BYTECODE_ENUMCODEC_H

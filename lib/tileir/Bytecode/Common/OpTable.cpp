@@ -49,13 +49,6 @@ llvm::StringRef bc::getEnumKindName(EnumKind kind) {
   return "unknown";
 }
 
-BytecodeVersion bc::getEnumValueSince(EnumKind kind, uint64_t value) {
-  constexpr uint64_t kRoundingNearestAway = 7;
-  if (kind == EnumKind::RoundingMode && value == kRoundingNearestAway)
-    return BytecodeVersion::kV13_4;
-  return BytecodeVersion::kV13_1;
-}
-
 std::string OpInfo::getOperationName() const {
   return (llvm::Twine("cuda_tile.") + name).str();
 }

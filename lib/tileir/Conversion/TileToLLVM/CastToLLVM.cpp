@@ -342,21 +342,26 @@ static Value encodeE8M0(OpBuilder &b, Location loc, Value x, bool roundUp) {
 }
 
 /// f32 -> tf32 (an f32 with the low 13 significand bits clear), to nearest
-/// even or toward zero.
+/// even, toward zero, or to nearest with ties away from zero (half an ulp
+/// of tf32 added to the magnitude bits).
 static Value roundToTF32(OpBuilder &b, Location loc, Value x,
-                         const GPUTarget &target, bool towardZero) {
+                         const GPUTarget &target,
+                         cuda_tile::RoundingMode mode) {
   Type i32 = b.getI32Type();
   Type f32 = b.getF32Type();
-  if (!towardZero && target.sm >= 90)
+  bool nearestEven = mode == cuda_tile::RoundingMode::NearestEven;
+  if (nearestEven && target.sm >= 90)
     return bitcastTo(
         b, loc, f32,
         createIntrinsicCall(b, loc, "llvm.nvvm.f2tf32.rn", i32, {x}));
   Value bits = bitcastTo(b, loc, i32, x);
-  if (!towardZero) {
+  if (nearestEven) {
     Value shifted = LLVM::LShrOp::create(b, loc, bits, i32C(b, loc, 13));
     Value lsb = LLVM::AndOp::create(b, loc, shifted, i32C(b, loc, 1));
     Value biased = LLVM::AddOp::create(b, loc, bits, i32C(b, loc, 0xFFF));
     bits = LLVM::AddOp::create(b, loc, biased, lsb);
+  } else if (mode == cuda_tile::RoundingMode::NearestAway) {
+    bits = LLVM::AddOp::create(b, loc, bits, i32C(b, loc, 0x1000));
   }
   bits = LLVM::AndOp::create(b, loc, bits, i32C(b, loc, ~int64_t(0x1FFF)));
   // Clearing the low bits could turn a NaN into Inf.
@@ -481,27 +486,13 @@ static FailureOr<Value> emitFToF(OpBuilder &b, cuda_tile::FToFOp op, Value v,
     // f16, bf16 and the small floats fit in tf32.
     if (*src != FloatFormat::F32 && !fromF64)
       return wide;
-    if (away) {
-      // Round to odd keeps an f64 tie a tie and a non-tie off it; then half
-      // an ulp of tf32 added to the magnitude bits and the rest cleared.
-      if (fromF64)
-        wide = roundF64ToOddF32(b, loc, wide);
-      Type i32 = b.getI32Type();
-      Value wideBits = bitcastTo(b, loc, i32, wide);
-      Value halfUlp = i32C(b, loc, 0x1000);
-      Value bits = LLVM::AddOp::create(b, loc, wideBits, halfUlp);
-      Value mask = i32C(b, loc, ~int64_t(0x1FFF));
-      bits = LLVM::AndOp::create(b, loc, bits, mask);
-      Value isNaN =
-          LLVM::FCmpOp::create(b, loc, LLVM::FCmpPredicate::uno, wide, wide);
-      return Value(LLVM::SelectOp::create(b, loc, isNaN, wide,
-                                          bitcastTo(b, loc, f32, bits)));
-    }
+    // From f64, round to odd first: it keeps a tie a tie and a non-tie
+    // off it for either nearest mode.
     if (fromF64)
       wide = towardZero
                  ? createIntrinsicCall(b, loc, "llvm.nvvm.d2f.rz", f32, {wide})
                  : roundF64ToOddF32(b, loc, wide);
-    return roundToTF32(b, loc, wide, target, towardZero);
+    return roundToTF32(b, loc, wide, target, mode);
   }
   case FloatFormat::F16:
   case FloatFormat::BF16: {
@@ -656,7 +647,7 @@ static FailureOr<Value> emitIToF(OpBuilder &b, cuda_tile::IToFOp op, Value x,
                                          intToOddF32(b, loc, x, isSignedConv)));
   case FloatFormat::TF32:
     return roundToTF32(b, loc, intToOddF32(b, loc, x, isSignedConv), target,
-                       /*towardZero=*/false);
+                       cuda_tile::RoundingMode::NearestEven);
   case FloatFormat::E4M3:
   case FloatFormat::E5M2:
   case FloatFormat::E2M1:

@@ -331,6 +331,27 @@ struct CatLowering : public ShapePattern<cuda_tile::CatOp> {
   }
 };
 
+/// extract and insert: per dim, the number of the slice an index selects
+/// (the index modulo the slice count, a power of two), or null where the
+/// slice spans the dim; failure for an index that is not an i32.
+static FailureOr<SmallVector<Value>>
+emitSliceNumbers(OpBuilder &b, Location loc, ValueRange indices,
+                 ArrayRef<int64_t> wholeShape, ArrayRef<int64_t> sliceShape) {
+  SmallVector<Value> numbers;
+  for (auto [d, index] : llvm::enumerate(indices)) {
+    int64_t count = wholeShape[d] / sliceShape[d];
+    if (count <= 1) {
+      numbers.push_back(Value());
+      continue;
+    }
+    if (!index.getType().isInteger(32))
+      return failure();
+    Value mask = i32Const(b, loc, count - 1);
+    numbers.push_back(LLVM::AndOp::create(b, loc, index, mask));
+  }
+  return numbers;
+}
+
 /// extract: the slice indices are run-time values, so the source goes
 /// through shared memory and each thread reads its result elements at
 /// their coordinates plus the slice origin. Indices are taken modulo the
@@ -357,23 +378,15 @@ struct ExtractLowering : public ShapePattern<cuda_tile::ExtractOp> {
 
     // Slice origins: (index mod slices) * slice size. Dims with one slice
     // start at 0 whatever the index.
-    SmallVector<Value> origins;
-    for (unsigned d = 0; d < rank; ++d) {
-      int64_t slices = srcShape[d] / dstShape[d];
-      if (slices <= 1) {
-        origins.push_back(Value());
-        continue;
+    FailureOr<SmallVector<Value>> origins = emitSliceNumbers(
+        rewriter, loc, adaptor.getIndices(), srcShape, dstShape);
+    if (failed(origins))
+      return rewriter.notifyMatchFailure(op, "index is not an i32");
+    for (unsigned d = 0; d < rank; ++d)
+      if (Value number = (*origins)[d]) {
+        Value shift = i32Const(rewriter, loc, llvm::Log2_64(dstShape[d]));
+        (*origins)[d] = LLVM::ShlOp::create(rewriter, loc, number, shift);
       }
-      Value index = adaptor.getIndices()[d];
-      if (!index.getType().isInteger(32))
-        return rewriter.notifyMatchFailure(op, "index is not an i32");
-      Value origin = LLVM::AndOp::create(rewriter, loc, index,
-                                         i32Const(rewriter, loc, slices - 1));
-      origin = LLVM::ShlOp::create(
-          rewriter, loc, origin,
-          i32Const(rewriter, loc, llvm::Log2_64(dstShape[d])));
-      origins.push_back(origin);
-    }
 
     SmallVector<Value> regs =
         unpackRegisters(rewriter, loc, adaptor.getSource());
@@ -385,8 +398,8 @@ struct ExtractLowering : public ShapePattern<cuda_tile::ExtractOp> {
     auto dstOffset = [&](OpBuilder &b, Location loc, ArrayRef<Value> coords) {
       SmallVector<Value> shifted(coords.begin(), coords.end());
       for (unsigned d = 0; d < rank; ++d)
-        if (origins[d])
-          shifted[d] = LLVM::OrOp::create(b, loc, shifted[d], origins[d]);
+        if ((*origins)[d])
+          shifted[d] = LLVM::OrOp::create(b, loc, shifted[d], (*origins)[d]);
       return emitRowMajorOffset(b, loc, shifted, srcShape);
     };
     ScratchStore store{regs, &*src, srcOffset};
@@ -425,19 +438,11 @@ struct InsertLowering : public ShapePattern<cuda_tile::InsertOp> {
       return rewriter.notifyMatchFailure(op, "rank mismatch");
 
     // Per dim with several slices: the slice number to replace.
-    SmallVector<Value> slices;
-    for (unsigned d = 0; d < rank; ++d) {
-      int64_t count = shape[d] / sliceShape[d];
-      if (count <= 1) {
-        slices.push_back(Value());
-        continue;
-      }
-      Value index = adaptor.getIndices()[d];
-      if (!index.getType().isInteger(32))
-        return rewriter.notifyMatchFailure(op, "index is not an i32");
-      slices.push_back(LLVM::AndOp::create(rewriter, loc, index,
-                                           i32Const(rewriter, loc, count - 1)));
-    }
+    FailureOr<SmallVector<Value>> numbers = emitSliceNumbers(
+        rewriter, loc, adaptor.getIndices(), shape, sliceShape);
+    if (failed(numbers))
+      return rewriter.notifyMatchFailure(op, "index is not an i32");
+    SmallVector<Value> slices = std::move(*numbers);
     int64_t wholeElements = 1;
     for (int64_t s : shape)
       wholeElements *= s;
