@@ -1,5 +1,5 @@
 // The shared-memory level through ptxas on every target: pipelined cp.async
-// and wgmma (operands by descriptor, or A in registers for chained
+// (issued by producer warps, handed over by mbarriers) and wgmma (operands by descriptor, or A in registers for chained
 // products) on sm_90; cp.async, ldmatrix (transposed for N-major B and the
 // transposed K of attention) and mma.sync elsewhere.
 // REQUIRES: ptxas
@@ -14,7 +14,11 @@
 // RUN: tileiras %s --gpu-name sm_120 -o %t.120.cubin
 
 // SM90-LABEL: .entry gemm(
-// SM90: cp.async.cg.shared.global
+// SM90: .reqntid 384, 1, 1
+// SM90-DAG: cp.async.cg.shared.global
+// SM90-DAG: cp.async.mbarrier.arrive.noinc.shared.b64
+// SM90-DAG: mbarrier.try_wait.parity.shared.b64
+// SM90-DAG: mbarrier.arrive.shared.b64
 // SM90-DAG: wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16
 // SM90-DAG: wgmma.wait_group.sync.aligned 1;
 // SM90-LABEL: .entry chain(

@@ -188,6 +188,16 @@ static cl::opt<bool> disableWgmma(
     cl::desc("Lower matrix products with mma.sync even where wgmma exists "
              "(times the sm_80 path on an sm_90)"),
     cl::ReallyHidden);
+static cl::opt<bool> disableWarpSpecialization(
+    "tileir-disable-warp-specialization",
+    cl::desc("Keep every warp of a pipelined wgmma loop on the same code "
+             "instead of adding producer warps that issue its copies"),
+    cl::ReallyHidden);
+static cl::opt<unsigned> producerWarps(
+    "tileir-producer-warps",
+    cl::desc("Producer warps of warp-specialized kernels (0: the default; "
+             "else 4 or 8)"),
+    cl::init(0), cl::ReallyHidden);
 static cl::opt<unsigned> pipelineStages(
     "tileir-pipeline-stages",
     cl::desc("Stages of pipelined loops (0: the planner's choice)"),
@@ -420,6 +430,9 @@ static int run(const char *argv0) {
   options.stopAfterPTX = ptxOnly;
   options.disableWgmma = disableWgmma;
   options.pipelineStages = pipelineStages;
+  options.disableWarpSpecialization = disableWarpSpecialization;
+  if (producerWarps == 4 || producerWarps == 8)
+    options.producerWarps = producerWarps;
   if (numWarps > 16 || (numWarps & (numWarps - 1))) {
     llvm::errs() << "error: --tileir-num-warps must be 0, 1, 2, 4, 8 or 16\n";
     return 2;

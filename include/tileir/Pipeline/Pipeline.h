@@ -82,6 +82,10 @@ struct CompileOptions {
   bool disableWgmma = false;
   unsigned pipelineStages = 0;
   unsigned numWarps = 0;
+  /// Keep every warp on the same code (no producer warps).
+  bool disableWarpSpecialization = false;
+  /// Producer warps of a warp-specialized kernel (0: the default).
+  unsigned producerWarps = 0;
 };
 
 /// What a compilation produced.

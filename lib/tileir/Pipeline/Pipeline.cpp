@@ -249,6 +249,9 @@ void tileir::buildCodegenPipeline(OpPassManager &pm,
   tilegpu::TileIRPipelineLoopsPassOptions pipelineOptions;
   pipelineOptions.target = target;
   pipelineOptions.stages = options.pipelineStages;
+  pipelineOptions.warpSpecialize = !options.disableWarpSpecialization;
+  if (options.producerWarps)
+    pipelineOptions.producerWarps = options.producerWarps;
   tile.addPass(tilegpu::createTileIRPipelineLoopsPass(pipelineOptions));
   tile.addPass(tilegpu::createTileIRPlanSharedMemoryPass());
   tile.addPass(tilegpu::createTileIRInsertBarriersPass());
@@ -314,6 +317,9 @@ static SmallVector<KernelPlan> collectKernelPlans(ModuleOp module) {
     if (auto warps =
             func->getAttrOfType<IntegerAttr>(tilegpu::kNumWarpsAttrName))
       plan.threads = 32 * warps.getInt();
+    if (auto producers =
+            func->getAttrOfType<IntegerAttr>(tilegpu::kProducerWarpsAttrName))
+      plan.threads += 32 * producers.getInt();
     if (auto bytes =
             func->getAttrOfType<IntegerAttr>(tilegpu::kSharedBytesAttrName))
       plan.sharedBytes = bytes.getInt();

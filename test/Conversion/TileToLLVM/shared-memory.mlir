@@ -6,7 +6,7 @@
 // the product left in flight (inline PTX tied to the accumulator); on
 // sm_80, ldmatrix for A and its transposed form for B, then mma.sync.
 // RUN: tile-opt %s --tileir-assign-layouts='target=sm_90' \
-// RUN:   --tileir-stage-operands='target=sm_90' --tileir-pipeline-loops='target=sm_90' \
+// RUN:   --tileir-stage-operands='target=sm_90' --tileir-pipeline-loops='target=sm_90 warp-specialize=0' \
 // RUN:   --tileir-plan-shared-memory --tileir-insert-barriers --tileir-lower-to-cfg \
 // RUN:   --convert-tile-to-llvm='target=sm_90' | FileCheck %s --check-prefix=SM90
 // RUN: tile-opt %s --tileir-assign-layouts='target=sm_80' \

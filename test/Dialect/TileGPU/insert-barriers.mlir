@@ -6,9 +6,13 @@
 // RUN: tile-opt %s -split-input-file --tileir-assign-layouts \
 // RUN:   --tileir-plan-shared-memory --tileir-insert-barriers | FileCheck %s
 // RUN: tile-opt %s -split-input-file --tileir-assign-layouts='target=sm_90' \
-// RUN:   --tileir-stage-operands='target=sm_90' --tileir-pipeline-loops='target=sm_90' \
+// RUN:   --tileir-stage-operands='target=sm_90' --tileir-pipeline-loops='target=sm_90 warp-specialize=0' \
 // RUN:   --tileir-plan-shared-memory --tileir-insert-barriers \
 // RUN:   | FileCheck %s --check-prefix=GEMM
+// RUN: tile-opt %s -split-input-file --tileir-assign-layouts='target=sm_90' \
+// RUN:   --tileir-stage-operands='target=sm_90' --tileir-pipeline-loops='target=sm_90' \
+// RUN:   --tileir-plan-shared-memory --tileir-insert-barriers \
+// RUN:   | FileCheck %s --check-prefix=WSGEMM
 
 // Writes to two buffers need nothing between them; the read of the first
 // needs one barrier, and rewriting it after the read another.
@@ -77,6 +81,20 @@ cuda_tile.module @loop {
 // GEMM: tilegpu.async_copy
 // GEMM-NOT: tilegpu.barrier
 // GEMM: continue
+// Warp-specialized (the default), the same loop needs no CTA barrier: the
+// producer warps' region is left alone, and the compute warps' loop waits
+// on the stage's mbarrier and fences the async proxy itself.
+// WSGEMM-LABEL: entry @gemm(
+// WSGEMM: tilegpu.mbarrier_init
+// WSGEMM-NOT: tilegpu.barrier
+// WSGEMM: } {tilegpu.producer}
+// WSGEMM-NOT: tilegpu.barrier
+// WSGEMM: tilegpu.mbarrier_wait
+// WSGEMM-NEXT: tilegpu.fence_async_proxy
+// WSGEMM-NOT: tilegpu.barrier
+// WSGEMM: tilegpu.warpgroup_dot
+// WSGEMM-NOT: tilegpu.barrier
+// WSGEMM: continue
 cuda_tile.module @gemm {
   entry @gemm(%a: tile<ptr<bf16>>, %b: tile<ptr<bf16>>, %c: tile<ptr<f32>>, %n: tile<i32>) {
     %c0 = constant <i32: 0> : tile<i32>

@@ -4,17 +4,17 @@
 // global memory, or whose loads pad with something other than zero, are
 // left alone, and every decision is a remark.
 // RUN: tile-opt %s -split-input-file --tileir-assign-layouts='target=sm_90' \
-// RUN:   --tileir-stage-operands='target=sm_90' --tileir-pipeline-loops='target=sm_90' \
+// RUN:   --tileir-stage-operands='target=sm_90' --tileir-pipeline-loops='target=sm_90 warp-specialize=0' \
 // RUN:   | FileCheck %s --check-prefix=SM90
 // RUN: tile-opt %s -split-input-file --tileir-assign-layouts='target=sm_90' \
-// RUN:   --tileir-stage-operands='target=sm_90' --tileir-pipeline-loops='target=sm_90' \
+// RUN:   --tileir-stage-operands='target=sm_90' --tileir-pipeline-loops='target=sm_90 warp-specialize=0' \
 // RUN:   --remarks-filter=memory 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
 // RUN: tile-opt %s -split-input-file --tileir-assign-layouts='target=sm_80' \
 // RUN:   --tileir-stage-operands='target=sm_80' --tileir-pipeline-loops='target=sm_80' \
 // RUN:   | FileCheck %s --check-prefix=SM80
 // RUN: tile-opt %s -split-input-file --tileir-assign-layouts='target=sm_90' \
 // RUN:   --tileir-stage-operands='target=sm_90' \
-// RUN:   --tileir-pipeline-loops='target=sm_90 stages=2' | FileCheck %s --check-prefix=TWO
+// RUN:   --tileir-pipeline-loops='target=sm_90 stages=2 warp-specialize=0' | FileCheck %s --check-prefix=TWO
 // RUN: tile-opt %s -split-input-file --tileir-assign-layouts='target=sm_80' \
 // RUN:   --tileir-stage-operands='target=sm_80' --tileir-pipeline-loops='target=sm_80' \
 // RUN:   --remarks-filter=memory 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK80

@@ -80,6 +80,10 @@ void populateAsyncCopyToLLVMPatterns(TileLLVMTypeConverter &converter,
 void populateWarpGroupDotToLLVMPatterns(TileLLVMTypeConverter &converter,
                                         mlir::RewritePatternSet &patterns);
 
+/// Producer-warp test, exit, mbarriers and the async-proxy fence.
+void populateWarpSpecializationToLLVMPatterns(
+    TileLLVMTypeConverter &converter, mlir::RewritePatternSet &patterns);
+
 /// Every pattern family above, and the control-flow ones.
 void populateTileToLLVMPatterns(TileLLVMTypeConverter &converter,
                                 mlir::RewritePatternSet &patterns);

@@ -49,7 +49,13 @@ struct AsyncCopyLowering
         getMemoryElement(element, converter);
     if (failed(memElement) || memElement->isBool)
       return rewriter.notifyMatchFailure(op, "unsupported element type");
-    unsigned numWarps = getNumWarps(op);
+    // A copy of a warp-specialized kernel's producer is spread over the
+    // producer warps, numbered from zero after the compute warps.
+    bool producer = op->hasAttr(tilegpu::kProducerAttrName);
+    unsigned numWarps = producer ? getProducerWarps(op) : getNumWarps(op);
+    if (numWarps == 0)
+      return op.emitOpError("is marked for producer warps in a kernel "
+                            "that has none");
     // The coalesced copy layout: 16-byte vectors along the contiguous dim.
     llvm::Expected<LinearLayout> layout = LinearLayout::defaultBlocked(
         shape->tileShape, numWarps, memElement->bytes * 8);
@@ -63,6 +69,13 @@ struct AsyncCopyLowering
       return rewriter.notifyMatchFailure(op, "view tile and buffer differ");
 
     ThreadIds ids = getThreadIds(rewriter, loc);
+    if (producer) {
+      unsigned computeWarps = getNumWarps(op);
+      ids.tid = LLVM::SubOp::create(rewriter, loc, ids.tid,
+                                    i32Const(rewriter, loc, 32 * computeWarps));
+      ids.warp = LLVM::SubOp::create(rewriter, loc, ids.warp,
+                                     i32Const(rewriter, loc, computeWarps));
+    }
     ViewAccess access(*shape, *layout, *memElement);
     if (failed(access.setUp(rewriter, loc, op, op.getView(),
                             adaptor.getView(), adaptor.getIndex(),

@@ -58,11 +58,17 @@ struct KernelLowering : public ConvertOpToLLVMPattern<func::FuncOp> {
     MLIRContext *ctx = rewriter.getContext();
     llvmFunc->setAttr(NVVM::NVVMDialect::getKernelFuncAttrName(),
                       UnitAttr::get(ctx));
+    // Producer warps (a warp-specialized kernel) come after the others.
+    unsigned producerWarps = getProducerWarps(func);
     llvmFunc->setAttr(NVVM::NVVMDialect::getReqntidAttrName(),
                       rewriter.getDenseI32ArrayAttr(
-                          {static_cast<int32_t>(32 * numWarps), 1, 1}));
+                          {static_cast<int32_t>(32 * (numWarps + producerWarps)),
+                           1, 1}));
     llvmFunc->setAttr(tilegpu::kNumWarpsAttrName,
                       rewriter.getI32IntegerAttr(numWarps));
+    if (producerWarps)
+      llvmFunc->setAttr(tilegpu::kProducerWarpsAttrName,
+                        rewriter.getI32IntegerAttr(producerWarps));
     // The resource plan (tileir-plan-resources): .maxnreg, .minnctapersm
     // and, on targets with clusters, .reqnctapercluster.
     if (auto cap = func->getAttrOfType<IntegerAttr>(

@@ -21,6 +21,14 @@ unsigned lowering::getNumWarps(Operation *op) {
   return 4;
 }
 
+unsigned lowering::getProducerWarps(Operation *op) {
+  for (Operation *p = op; p; p = p->getParentOp())
+    if (auto attr =
+            p->getAttrOfType<IntegerAttr>(tilegpu::kProducerWarpsAttrName))
+      return static_cast<unsigned>(attr.getInt());
+  return 0;
+}
+
 FailureOr<LinearLayout> lowering::getTileLayout(Type tileType,
                                                 unsigned numWarps) {
   auto tile = dyn_cast<cuda_tile::TileType>(tileType);
@@ -244,6 +252,17 @@ bool lowering::sharedArenaHolds(Operation *op, int64_t bytes) {
 }
 
 void lowering::emitBarrier(OpBuilder &b, Location loc) {
+  // In a warp-specialized kernel every barrier of the program runs in the
+  // compute warps only (the producers split off first and never return):
+  // named barrier 1 counts just them.
+  Operation *anchor = b.getInsertionBlock()->getParentOp();
+  if (getProducerWarps(anchor) != 0) {
+    Value id = i32Const(b, loc, 1);
+    Value threads = i32Const(b, loc, 32 * getNumWarps(anchor));
+    NVVM::BarrierOp::create(b, loc, TypeRange(), id, threads,
+                            NVVM::BarrierReductionAttr(), Value());
+    return;
+  }
   NVVM::Barrier0Op::create(b, loc);
 }
 

@@ -34,6 +34,10 @@ namespace tileir::lowering {
 /// attribute; 4 when absent).
 unsigned getNumWarps(mlir::Operation *op);
 
+/// The producer warps of the kernel around `op` (0 unless it is
+/// warp-specialized).
+unsigned getProducerWarps(mlir::Operation *op);
+
 /// The layout of a tile type. A rank-0 tile (which never carries an
 /// encoding) is held by every thread in one register. Fails for a tile of
 /// rank >= 1 without a layout.
@@ -160,7 +164,8 @@ mlir::FailureOr<mlir::Value> getSharedMemoryBase(mlir::OpBuilder &b,
                                                  mlir::Location loc,
                                                  mlir::Operation *op);
 
-/// bar.sync 0 for the whole CTA.
+/// bar.sync 0 for the whole CTA; in a warp-specialized kernel, named
+/// barrier 1 for its compute warps.
 void emitBarrier(mlir::OpBuilder &b, mlir::Location loc);
 
 /// fence.proxy.async.shared::cta: this thread's shared-memory writes are

@@ -111,6 +111,7 @@ void tileir::populateTileToLLVMPatterns(TileLLVMTypeConverter &converter,
   populateSharedMemoryToLLVMPatterns(converter, patterns);
   populateAsyncCopyToLLVMPatterns(converter, patterns);
   populateWarpGroupDotToLLVMPatterns(converter, patterns);
+  populateWarpSpecializationToLLVMPatterns(converter, patterns);
   cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
 }
 

@@ -31,6 +31,14 @@ namespace mlir::tilegpu {
 
 /// Names of the kernel attributes code generation sets on an entry.
 inline constexpr llvm::StringLiteral kNumWarpsAttrName = "tilegpu.num_warps";
+/// Warps a warp-specialized kernel runs beside its `tilegpu.num_warps`
+/// compute warps, with the thread ids after theirs; they only copy
+/// operands in (tileir-pipeline-loops).
+inline constexpr llvm::StringLiteral kProducerWarpsAttrName =
+    "tilegpu.producer_warps";
+/// On the `if` holding the producer warps' work, and on the copies in it,
+/// which are spread over the producer warps.
+inline constexpr llvm::StringLiteral kProducerAttrName = "tilegpu.producer";
 inline constexpr llvm::StringLiteral kSharedBytesAttrName =
     "tilegpu.shared_bytes";
 /// Where in the kernel's shared memory an op's scratch starts (bytes; absent

@@ -188,6 +188,112 @@ def TileGPU_BarrierOp : TileGPU_Op<"barrier",
 }
 
 //===----------------------------------------------------------------------===//
+// Warp specialization
+//===----------------------------------------------------------------------===//
+
+def TileGPU_IsProducerWarpOp : TileGPU_Op<"is_producer_warp",
+    [MemoryEffects<[MemRead]>]> {
+  let summary = "whether the executing thread is one of the producer warps";
+  let description = [{
+    True in the kernel's `tilegpu.producer_warps` warps, which follow its
+    `tilegpu.num_warps` compute warps and only copy operands in. Unlike any
+    other rank-0 tile the value differs between threads, so it may only
+    decide the `if` (marked `tilegpu.producer`) that holds the producers'
+    work; the compute warps run everything after it.
+  }];
+  let results = (outs CudaTile_ScalarIntTile:$result);
+  let assemblyFormat = "attr-dict `:` qualified(type($result))";
+}
+
+def TileGPU_ExitOp : TileGPU_Op<"exit", [MemoryEffects<[MemWrite]>]> {
+  let summary = "end the executing thread";
+  let assemblyFormat = "attr-dict";
+}
+
+def TileGPU_MBarrierInitOp : TileGPU_Op<"mbarrier_init",
+    [MemoryEffects<[MemWrite]>]> {
+  let summary = "initialize a buffer of mbarriers";
+  let description = [{
+    Element `i` of `barriers` (a single-stage 1-D buffer of i64) becomes an
+    mbarrier expecting `counts[i]` arrivals per phase. One thread
+    initializes them and the whole CTA (producer warps included) then
+    synchronizes, so the op must run before the producers split off.
+  }];
+  let arguments = (ins Arg<TileGPU_SMemType, "", [MemWrite]>:$barriers,
+                       DenseI32ArrayAttr:$counts);
+  let assemblyFormat = [{
+    $barriers `,` $counts attr-dict `:` qualified(type($barriers))
+  }];
+  let hasVerifier = 1;
+}
+
+def TileGPU_MBarrierWaitOp : TileGPU_Op<"mbarrier_wait",
+    [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "wait for a phase of an mbarrier to complete (acquire)";
+  let description = [{
+    Blocks until the phase of parity `parity` (0 or 1) of mbarrier `index`
+    of `barriers` has completed. What the arriving threads wrote before
+    arriving, and the copies they attached to it, are then visible. The
+    phase before the first counts as complete, so parity 1 on a fresh
+    barrier returns at once.
+  }];
+  let arguments = (ins TileGPU_SMemType:$barriers,
+                       CudaTile_ScalarIntTile:$index,
+                       CudaTile_ScalarIntTile:$parity);
+  let assemblyFormat = [{
+    $barriers `[` $index `]` `,` $parity attr-dict `:`
+      qualified(type($barriers)) `,` qualified(type($index)) `,`
+      qualified(type($parity))
+  }];
+}
+
+def TileGPU_MBarrierArriveOp : TileGPU_Op<"mbarrier_arrive",
+    [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "arrive on an mbarrier (release)";
+  let description = [{
+    The executing thread arrives on mbarrier `index` of `barriers`,
+    releasing what it did before. With `per_warpgroup`, only the first
+    thread of each warpgroup arrives: for releasing what the warpgroup's
+    collective operations (wgmma, complete after its wait) read, with one
+    arrival per warpgroup instead of 128 atomics on one word.
+  }];
+  let arguments = (ins TileGPU_SMemType:$barriers,
+                       CudaTile_ScalarIntTile:$index,
+                       UnitAttr:$per_warpgroup);
+  let assemblyFormat = [{
+    $barriers `[` $index `]` (`per_warpgroup` $per_warpgroup^)? attr-dict `:`
+      qualified(type($barriers)) `,` qualified(type($index))
+  }];
+}
+
+def TileGPU_AsyncCopyArriveOp : TileGPU_Op<"async_copy_arrive",
+    [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "arrive on an mbarrier once this thread's copies have landed";
+  let description = [{
+    `cp.async.mbarrier.arrive.noinc` on mbarrier `index` of `barriers`: the
+    arrival happens when every asynchronous copy the thread issued before
+    has completed, and counts against the barrier's expected arrivals.
+  }];
+  let arguments = (ins TileGPU_SMemType:$barriers,
+                       CudaTile_ScalarIntTile:$index);
+  let assemblyFormat = [{
+    $barriers `[` $index `]` attr-dict `:` qualified(type($barriers)) `,`
+      qualified(type($index))
+  }];
+}
+
+def TileGPU_FenceAsyncProxyOp : TileGPU_Op<"fence_async_proxy",
+    [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "order shared memory seen by this thread before async-proxy reads";
+  let description = [{
+    `fence.proxy.async.shared::cta`: shared-memory contents this thread
+    observes (its own writes, or others' acquired through an mbarrier) are
+    ordered before its later accesses through the async proxy (wgmma).
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
 // Tensor cores
 //===----------------------------------------------------------------------===//
 

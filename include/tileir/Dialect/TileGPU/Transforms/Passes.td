@@ -97,6 +97,11 @@ def TileIRPipelineLoopsPass
     Option<"stages", "stages", "unsigned", /*default=*/"0",
            "Stages to ask for instead of the default (0: the default); "
            "shared memory still caps them">,
+    Option<"warpSpecialize", "warp-specialize", "bool", /*default=*/"true",
+           "Let producer warps issue the copies of a wgmma loop at the "
+           "kernel's top level, handing stages over through mbarriers">,
+    Option<"producerWarps", "producer-warps", "unsigned", /*default=*/"4",
+           "Producer warps of a warp-specialized kernel (4 or 8)">,
   ];
   let dependentDialects = ["::mlir::tilegpu::TileGPUDialect"];
 }

@@ -427,3 +427,20 @@ LogicalResult WarpGroupDotWaitOp::verify() {
     return emitOpError("pending must not be negative");
   return success();
 }
+
+LogicalResult MBarrierInitOp::verify() {
+  SMemType barriers = getBarriers().getType();
+  if (!barriers.getElementType().isInteger(64) ||
+      barriers.getShape().size() != 1 || barriers.getStages() != 1)
+    return emitOpError("needs a single-stage 1-D buffer of i64");
+  if (static_cast<int64_t>(getCounts().size()) > barriers.getShape()[0])
+    return emitOpError("has ")
+           << getCounts().size() << " arrival counts for "
+           << barriers.getShape()[0] << " barriers";
+  // PTX's range for an mbarrier's expected arrival count.
+  for (int32_t count : getCounts())
+    if (count < 1 || count > (1 << 20) - 1)
+      return emitOpError("arrival count ")
+             << count << " is outside [1, 2^20 - 1]";
+  return success();
+}

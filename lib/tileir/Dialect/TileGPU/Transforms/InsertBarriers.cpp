@@ -23,7 +23,9 @@
 // An access that conflicts with a pending one gets a barrier before it,
 // which clears the state; when the writes it orders are read by
 // warpgroup_dot, the barrier also fences the generic proxy against the async
-// proxy. Loops are walked to a fixpoint with the state of their previous
+// proxy. The `if` holding a warp-specialized kernel's producer warps is
+// skipped: mbarriers order its copies with the compute warps' reads, and
+// the compute warps' own barriers count only them. Loops are walked to a fixpoint with the state of their previous
 // iteration joined in, and `if` joins its branches; whatever the analysis
 // cannot tell apart (stages of one buffer, both branches) counts as one
 // range, which only adds barriers. Stages are told apart only where the
@@ -209,7 +211,7 @@ private:
 
   static Effects getEffects(Operation *op) {
     Effects e;
-    if (isa<BarrierOp>(op)) {
+    if (isa<BarrierOp, MBarrierInitOp>(op)) {
       e.isBarrier = true;
     } else if (auto store = dyn_cast<LocalStoreOp>(op)) {
       e.accesses.push_back(getAccess(store.getBuffer(), true));
@@ -297,6 +299,10 @@ private:
         continue;
       }
       if (auto ifOp = dyn_cast<cuda_tile::IfOp>(op)) {
+        // The producer warps of a warp-specialized kernel synchronize with
+        // the compute warps through mbarriers only, and run nothing else.
+        if (op.hasAttr(kProducerAttrName))
+          continue;
         State out = process(*ifOp.getThenBlock(), state, insert);
         if (Block *otherwise = ifOp.getElseBlock())
           out.join(process(*otherwise, state, insert));

@@ -75,6 +75,9 @@ constexpr StringLiteral kRemarkCategory = "memory";
 /// cores need one more.
 constexpr int64_t kDefaultStagesBeforeSm90 = 3;
 constexpr int64_t kDefaultStagesFromSm90 = 4;
+/// Shared memory of the mbarriers of a warp-specialized loop (buffers are
+/// placed on 1024-byte boundaries).
+constexpr int64_t kBarrierBytes = 1024;
 /// Upper bound on stages, whatever the hints ask.
 constexpr int64_t kMaxStages = 8;
 /// Fewest stages worth keeping a second CTA on the SM for (see
@@ -233,6 +236,15 @@ std::optional<int64_t> getLatencyHint(cuda_tile::LoadViewTkoOp load,
   return std::nullopt;
 }
 
+/// Inserts at the end of `block`, before its terminator if it has one (an
+/// `if` without results may be built with its `yield`).
+void setInsertionPointToBodyEnd(OpBuilder &b, Block *block) {
+  if (!block->empty() && block->back().hasTrait<OpTrait::IsTerminator>())
+    b.setInsertionPoint(&block->back());
+  else
+    b.setInsertionPointToEnd(block);
+}
+
 /// A rank-0 integer constant of `type`.
 Value createIntConstant(OpBuilder &b, Location loc, Type type, int64_t v) {
   auto tile = cast<cuda_tile::TileType>(type);
@@ -250,10 +262,12 @@ public:
   /// the SM that only our own rule (not an occupancy hint) asked for.
   LoopPipeliner(cuda_tile::ForOp loop, const tileir::GPUTarget &target,
                 int64_t sharedBudget, int64_t soloBudget,
-                unsigned requestedStages)
+                unsigned requestedStages, bool warpSpecialize,
+                int64_t producerWarps, int64_t ctas)
       : loop(loop), inductionVar(loop.getInductionVar()), target(target),
         sharedBudget(sharedBudget), soloBudget(soloBudget),
-        requestedStages(requestedStages) {}
+        requestedStages(requestedStages), warpSpecialize(warpSpecialize),
+        producerWarps(producerWarps), ctas(ctas) {}
 
   /// Pipelines the loop if it can; reports the outcome as a remark.
   void run() {
@@ -327,7 +341,17 @@ public:
     // The rewrite replaces the loop: report at its location, taken first.
     Location where = getRemarkLocation(loop);
     int64_t distance = asyncDot ? stages - 2 : stages - 1;
-    rewrite(candidates, stages, distance, asyncDot, staging);
+    std::string notSpecialized;
+    llvm::SetVector<Operation *> outside;
+    bool specialize =
+        warpSpecialize && staging.empty() &&
+        canSpecialize(candidates, asyncDot, stages, perStage,
+                      solo ? std::max(sharedBudget, soloBudget) : sharedBudget,
+                      outside, notSpecialized);
+    if (specialize)
+      rewriteSpecialized(candidates, stages, asyncDot, outside);
+    else
+      rewrite(candidates, stages, distance, asyncDot, staging);
     std::string message = llvm::formatv(
         "loop pipelined with {0} stages: {1} tile load(s) become "
         "asynchronous copies issued {2} iteration(s) ahead ({3} bytes of "
@@ -335,6 +359,13 @@ public:
         stages, candidates.size(), distance, stages * perStage);
     if (asyncDot)
       message += "; the accumulating wgmma overlaps the next iteration";
+    if (specialize)
+      message += llvm::formatv("; warp-specialized: {0} producer warps issue "
+                               "the copies, mbarriers hand the stages over",
+                               producerWarps)
+                     .str();
+    else if (warpSpecialize && staging.empty() && !notSpecialized.empty())
+      message += "; not warp-specialized: " + notSpecialized;
     if (!staging.empty())
       message += llvm::formatv(", its {0} staging buffer(s) alternating "
                                "between two stages ({1} more bytes)",
@@ -458,6 +489,361 @@ private:
       found = dot;
     }
     return found;
+  }
+
+  /// Whether the loop can be warp-specialized: it is a wgmma loop at the
+  /// top level of its kernel (run once by every thread), continued only at
+  /// the end of its body, in a kernel with no alloca (whose barriers span
+  /// the CTA) and not yet specialized; everything the producers need before
+  /// the loop (bounds, views, the indices' operands) is pure arithmetic on
+  /// the kernel's parameters, collected in `outside`; the registers of the
+  /// CTA with its producer warps and the stages with the barriers still
+  /// fit. May drop one stage for the barriers' shared memory.
+  bool canSpecialize(ArrayRef<Candidate> candidates, WarpGroupDotOp asyncDot,
+                     int64_t &stages, int64_t perStage, int64_t budget,
+                     llvm::SetVector<Operation *> &outside, std::string &why) {
+    auto entry = dyn_cast<cuda_tile::EntryOp>(loop->getParentOp());
+    bool hasWgmma = false;
+    loop.getBody()->walk([&](WarpGroupDotOp) { hasWgmma = true; });
+    if (!hasWgmma)
+      return false; // Nothing to say: only wgmma loops are specialized.
+    // A loop whose products all complete in their iteration (attention:
+    // two products with the softmax between) keeps every warp on the
+    // copies: measured on the H200, producer warps cost it (0.56 to 0.51
+    // of SDPA with 128-column blocks, 0.44 to 0.36 causal), the compute
+    // warps losing registers to them.
+    if (!asyncDot) {
+      why = "its products do not stay in flight across iterations";
+      return false;
+    }
+    if (!entry) {
+      why = "the loop is nested in other control flow";
+      return false;
+    }
+    if (entry->hasAttr(kProducerWarpsAttrName)) {
+      why = "another loop of the kernel already is";
+      return false;
+    }
+    bool hasAlloca = false;
+    entry.walk([&](cuda_tile::AllocaOp) { hasAlloca = true; });
+    if (hasAlloca) {
+      why = "the kernel uses alloca";
+      return false;
+    }
+    Operation *terminator = loop.getBody()->getTerminator();
+    bool earlyExit = false;
+    loop.getBody()->walk([&](Operation *op) {
+      if (isa<cuda_tile::ContinueOp, cuda_tile::BreakOp>(op) &&
+          op != terminator)
+        earlyExit = true;
+    });
+    if (earlyExit) {
+      why = "the body continues early";
+      return false;
+    }
+    // What the producers recompute before their loop.
+    SmallVector<Value> roots{loop.getLowerBound(), loop.getUpperBound(),
+                             loop.getStep()};
+    for (Candidate c : candidates) {
+      roots.push_back(c.load.getView());
+      for (Value index : c.load.getIndex())
+        roots.push_back(index);
+      for (Operation *op : c.slice)
+        llvm::append_range(roots, op->getOperands());
+    }
+    Block *top = &entry.getBody().front();
+    SmallVector<Value> work;
+    for (Value v : roots)
+      if (isOutside(v, loop))
+        work.push_back(v);
+    while (!work.empty()) {
+      Value v = work.pop_back_val();
+      Operation *def = v.getDefiningOp();
+      if (!def) {
+        if (cast<BlockArgument>(v).getOwner() != top) {
+          why = "the copies depend on a value defined in control flow";
+          return false;
+        }
+        continue;
+      }
+      if (outside.contains(def))
+        continue;
+      if (def->getBlock() != top || def->getNumRegions() ||
+          !isMemoryEffectFree(def)) {
+        why = llvm::formatv("the copies depend on '{0}', which the producer "
+                            "warps cannot recompute",
+                            def->getName())
+                  .str();
+        return false;
+      }
+      outside.insert(def);
+      llvm::append_range(work, def->getOperands());
+    }
+    // Registers: the compute warps' accumulators and operands, as the
+    // resource plan's floor counts them, for the CTA with its producers.
+    int64_t computeWarps = 4;
+    if (auto attr = entry->getAttrOfType<IntegerAttr>(kNumWarpsAttrName))
+      computeWarps = attr.getInt();
+    int64_t floor = 0;
+    loop.getBody()->walk([&](WarpGroupDotOp dot) {
+      auto words = [](Type type) -> int64_t {
+        auto tile = dyn_cast<cuda_tile::TileType>(type);
+        LayoutAttr layout = tile ? getLayout(tile) : LayoutAttr();
+        if (!layout)
+          return 0;
+        int64_t bits = tile.getElementType().isIntOrFloat()
+                           ? tile.getElementType().getIntOrFloatBitWidth()
+                           : 32;
+        return (layout.getNumRegisters() * std::max<int64_t>(bits, 8) + 31) /
+               32;
+      };
+      floor = std::max(floor, words(dot.getAcc().getType()) +
+                                  words(dot.getLhs().getType()) + 40);
+    });
+    if (computeWarps % 4 != 0) {
+      why = "its warps do not form whole warpgroups";
+      return false;
+    }
+    int64_t threads = 32 * (computeWarps + producerWarps);
+    const tileir::ResourceModel *model =
+        tileir::lookupResourceModel(target.name);
+    if (!model)
+      return false;
+    if (threads > static_cast<int64_t>(model->maxThreadsPerCTA)) {
+      why = "the CTA would have too many threads";
+      return false;
+    }
+    if (threads * floor * ctas > static_cast<int64_t>(model->registersPerSM)) {
+      why = llvm::formatv("{0} CTA(s) of {1} threads with {2} registers "
+                          "each do not fit the SM's registers",
+                          ctas, threads, floor)
+                .str();
+      return false;
+    }
+    if (stages * perStage + kBarrierBytes > budget)
+      --stages;
+    if (stages < (asyncDot ? 3 : 2)) {
+      why = "its mbarriers leave too few stages";
+      return false;
+    }
+    return true;
+  }
+
+  /// Warp specialization: `producerWarps` more warps, split off at the
+  /// kernel's top, run the loop with only its copies, each stage's behind
+  /// a wait for its `empty` mbarrier and followed by a
+  /// cp.async.mbarrier.arrive on its `full` one; the compute warps' loop
+  /// waits for `full`, fences the async proxy, leaves `asyncDot` in flight
+  /// and releases the previous iteration's stage on `empty` (one arrival
+  /// per warpgroup) once that iteration's product is done. Stage s of use u waits for parity
+  /// u % 2 on `full` and (u + 1) % 2 on `empty`, which on a fresh barrier
+  /// passes at once.
+  void rewriteSpecialized(MutableArrayRef<Candidate> candidates,
+                          int64_t stages, WarpGroupDotOp asyncDot,
+                          const llvm::SetVector<Operation *> &outside) {
+    auto entry = cast<cuda_tile::EntryOp>(loop->getParentOp());
+    MLIRContext *ctx = loop.getContext();
+    Location loc = loop.getLoc();
+    Block *top = &entry.getBody().front();
+    OpBuilder b = OpBuilder::atBlockBegin(top);
+    Type i32 = cuda_tile::TileType::get({}, IntegerType::get(ctx, 32));
+    Type i1 = cuda_tile::TileType::get({}, IntegerType::get(ctx, 1));
+    int64_t computeWarps = 4;
+    if (auto attr = entry->getAttrOfType<IntegerAttr>(kNumWarpsAttrName))
+      computeWarps = attr.getInt();
+    entry->setAttr(kProducerWarpsAttrName,
+                   IntegerAttr::get(IntegerType::get(ctx, 32), producerWarps));
+
+    for (Candidate c : candidates) {
+      SMemType single = c.alloc.getType();
+      auto type = SMemType::get(ctx, single.getShape(),
+                                single.getElementType(), single.getLayout(),
+                                stages);
+      multiBuffers[c.alloc] =
+          AllocSharedOp::create(b, c.alloc.getLoc(), type, IntegerAttr())
+              .getResult();
+    }
+    // Barriers 0 .. S-1: stage s is full; S .. 2S-1: stage s is empty.
+    int64_t numBarriers = llvm::PowerOf2Ceil(2 * stages);
+    llvm::Expected<tileir::SharedMemoryLayout> barrierLayout =
+        tileir::SharedMemoryLayout::get({numBarriers}, tileir::SwizzleSpec());
+    if (!barrierLayout) {
+      llvm::consumeError(barrierLayout.takeError());
+      return;
+    }
+    auto barrierType = SMemType::get(
+        ctx, {numBarriers}, IntegerType::get(ctx, 64),
+        SharedLayoutAttr::get(ctx, barrierLayout->getLayout()), 1);
+    Value barriers =
+        AllocSharedOp::create(b, loc, barrierType, IntegerAttr()).getResult();
+    // Every producer thread's copies arrive on `full`; one thread per
+    // compute warpgroup releases a stage on `empty`.
+    SmallVector<int32_t> counts(stages, 32 * producerWarps);
+    counts.append(stages, static_cast<int32_t>(computeWarps / 4));
+    MBarrierInitOp::create(b, loc, barriers, b.getDenseI32ArrayAttr(counts));
+
+    // The producers: their own copy of what the copies need, then the loop.
+    Value isProducer = IsProducerWarpOp::create(b, loc, i1);
+    auto producer = cuda_tile::IfOp::create(b, loc, TypeRange(), isProducer,
+                                            /*withElseRegion=*/false);
+    producer->setAttr(kProducerAttrName, UnitAttr::get(ctx));
+    setInsertionPointToBodyEnd(b, producer.getThenBlock());
+    IRMapping map;
+    SmallVector<Operation *> ordered(outside.begin(), outside.end());
+    llvm::sort(ordered,
+               [](Operation *x, Operation *y) { return x->isBeforeInBlock(y); });
+    for (Operation *op : ordered)
+      b.clone(*op, map);
+    Value zero = createIntConstant(b, loc, i32, 0);
+    Value one = createIntConstant(b, loc, i32, 1);
+    Value lastStage = createIntConstant(b, loc, i32, stages - 1);
+    Value numStages = createIntConstant(b, loc, i32, stages);
+    auto producerLoop = cuda_tile::ForOp::create(
+        b, loc, map.lookupOrDefault(loop.getLowerBound()),
+        map.lookupOrDefault(loop.getUpperBound()),
+        map.lookupOrDefault(loop.getStep()), ValueRange{zero, zero},
+        loop.getUnsignedCmp());
+    {
+      Block *body = producerLoop.getBody();
+      b.setInsertionPointToStart(body);
+      Value stage = body->getArgument(1);
+      Value phase = body->getArgument(2);
+      Value emptyParity = cuda_tile::SubIOp::create(b, loc, one, phase);
+      Value empty = cuda_tile::AddIOp::create(b, loc, stage, numStages);
+      MBarrierWaitOp::create(b, loc, barriers, empty, emptyParity);
+      IRMapping iteration = map;
+      iteration.map(inductionVar, producerLoop.getInductionVar());
+      for (Candidate c : candidates) {
+        for (Operation *op : c.slice)
+          b.clone(*op, iteration);
+        SmallVector<Value> indices;
+        for (Value index : c.load.getIndex())
+          indices.push_back(iteration.lookupOrDefault(index));
+        Value buffer = multiBuffers.lookup(c.alloc);
+        Value view = SubviewOp::create(
+            b, c.load.getLoc(), cast<SMemType>(buffer.getType()).getSingleStage(),
+            buffer, stage);
+        auto copy = AsyncCopyOp::create(
+            b, c.load.getLoc(), iteration.lookupOrDefault(c.load.getView()),
+            indices, view, Value());
+        copy->setAttr(kProducerAttrName, UnitAttr::get(ctx));
+        if (DenseBoolArrayAttr inbounds = c.load.getInboundsAttr())
+          copy->setAttr(c.load.getInboundsAttrName(), inbounds);
+      }
+      AsyncCopyArriveOp::create(b, loc, barriers, stage);
+      Value isLast = cuda_tile::CmpIOp::create(
+          b, loc, cuda_tile::ComparisonPredicate::Equal, stage, lastStage,
+          cuda_tile::Signedness::Signed);
+      Value plusOne = cuda_tile::AddIOp::create(b, loc, stage, one);
+      Value nextStage =
+          cuda_tile::SelectOp::create(b, loc, i32, isLast, zero, plusOne);
+      Value nextPhase =
+          cuda_tile::SelectOp::create(b, loc, i32, isLast, emptyParity, phase);
+      cuda_tile::ContinueOp::create(b, loc, ValueRange{nextStage, nextPhase});
+    }
+    b.setInsertionPointAfter(producerLoop);
+    // Copies still in flight land before the producer leaves (their
+    // arrivals count only once they have).
+    AsyncWaitOp::create(b, loc, 0);
+    ExitOp::create(b, loc);
+    if (producer.getThenBlock()->empty() ||
+        !producer.getThenBlock()->back().hasTrait<OpTrait::IsTerminator>())
+      cuda_tile::YieldOp::create(b, loc, ValueRange());
+
+    // The compute warps' loop: the stage and the parity of its use carried.
+    b.setInsertionPoint(loop);
+    SmallVector<Value> inits(loop.getInitValues());
+    Value zeroInit = createIntConstant(b, loc, i32, 0);
+    inits.push_back(zeroInit);
+    inits.push_back(zeroInit);
+    auto newLoop = cuda_tile::ForOp::create(
+        b, loc, loop.getLowerBound(), loop.getUpperBound(), loop.getStep(),
+        inits, loop.getUnsignedCmp());
+    Block *body = newLoop.getBody();
+    Block *old = loop.getBody();
+    for (auto [oldArg, newArg] :
+         llvm::zip(old->getArguments(), body->getArguments()))
+      oldArg.replaceAllUsesWith(newArg);
+    body->getOperations().splice(body->end(), old->getOperations());
+    Value stage = body->getArgument(body->getNumArguments() - 2);
+    Value phase = body->getArgument(body->getNumArguments() - 1);
+    inductionVar = newLoop.getInductionVar();
+
+    b.setInsertionPointToStart(body);
+    MBarrierWaitOp::create(b, loc, barriers, stage, phase);
+    // cp.async wrote through the generic proxy; wgmma reads through the
+    // async one.
+    FenceAsyncProxyOp::create(b, loc);
+    Value bodyOne = createIntConstant(b, loc, i32, 1);
+    Value bodyZero = createIntConstant(b, loc, i32, 0);
+    Value bodyLast = createIntConstant(b, loc, i32, stages - 1);
+    Value bodyStages = createIntConstant(b, loc, i32, stages);
+    Value isLast = cuda_tile::CmpIOp::create(
+        b, loc, cuda_tile::ComparisonPredicate::Equal, stage, bodyLast,
+        cuda_tile::Signedness::Signed);
+    Value plusOne = cuda_tile::AddIOp::create(b, loc, stage, bodyOne);
+    Value nextStage =
+        cuda_tile::SelectOp::create(b, loc, i32, isLast, bodyZero, plusOne);
+    Value flipped = cuda_tile::SubIOp::create(b, loc, bodyOne, phase);
+    Value nextPhase =
+        cuda_tile::SelectOp::create(b, loc, i32, isLast, flipped, phase);
+
+    for (Candidate c : candidates) {
+      b.setInsertionPoint(c.alloc);
+      Value current = SubviewOp::create(
+          b, c.alloc.getLoc(), c.alloc.getType(), multiBuffers.lookup(c.alloc),
+          stage);
+      c.store->erase();
+      c.alloc.getResult().replaceAllUsesWith(current);
+      c.alloc->erase();
+      for (cuda_tile::ReshapeOp reshape : llvm::reverse(c.reshapes))
+        reshape->erase();
+      c.load->erase();
+    }
+
+    auto yield = cast<cuda_tile::ContinueOp>(body->getTerminator());
+    SmallVector<Value> operands(yield->getOperands());
+    operands.push_back(nextStage);
+    operands.push_back(nextPhase);
+    yield->setOperands(operands);
+
+    // The product stays in flight into the next iteration; once the one
+    // before it is done, its stage goes back to the producers (from the
+    // second iteration on: the first has no product before it).
+    Value asyncResult;
+    {
+      asyncDot.setIsAsync(true);
+      b.setInsertionPointAfter(asyncDot);
+      auto wait = WarpGroupDotWaitOp::create(
+          b, asyncDot.getLoc(), TypeRange{asyncDot.getType()},
+          ValueRange{asyncDot.getResult()}, 1);
+      asyncDot.getResult().replaceAllUsesExcept(wait.getResult(0), wait);
+      Value notFirst = cuda_tile::CmpIOp::create(
+          b, loc, cuda_tile::ComparisonPredicate::NotEqual, inductionVar,
+          loop.getLowerBound(),
+          loop.getUnsignedCmp() ? cuda_tile::Signedness::Unsigned
+                                : cuda_tile::Signedness::Signed);
+      auto release = cuda_tile::IfOp::create(b, loc, TypeRange(), notFirst,
+                                             /*withElseRegion=*/false);
+      setInsertionPointToBodyEnd(b, release.getThenBlock());
+      Value isFirst = cuda_tile::CmpIOp::create(
+          b, loc, cuda_tile::ComparisonPredicate::Equal, stage, bodyZero,
+          cuda_tile::Signedness::Signed);
+      Value minusOne = cuda_tile::SubIOp::create(b, loc, stage, bodyOne);
+      Value previous =
+          cuda_tile::SelectOp::create(b, loc, i32, isFirst, bodyLast, minusOne);
+      Value empty = cuda_tile::AddIOp::create(b, loc, previous, bodyStages);
+      MBarrierArriveOp::create(b, loc, barriers, empty,
+                               /*per_warpgroup=*/true);
+      if (release.getThenBlock()->empty() ||
+          !release.getThenBlock()->back().hasTrait<OpTrait::IsTerminator>())
+        cuda_tile::YieldOp::create(b, loc, ValueRange());
+      for (auto [i, v] : llvm::enumerate(yield->getOperands()))
+        if (v == wait.getResult(0))
+          asyncResult = newLoop->getResult(i);
+    }
+    guardAsyncLoop(b, newLoop, asyncResult);
+    loop->erase();
   }
 
   /// Clones the index computation of `c` for induction value `iv` at the
@@ -726,6 +1112,10 @@ private:
   int64_t sharedBudget;
   int64_t soloBudget;
   unsigned requestedStages;
+  bool warpSpecialize;
+  /// Producer warps a warp-specialized kernel gets (whole warpgroups).
+  int64_t producerWarps;
+  int64_t ctas;
   /// The multi-stage buffer replacing each single-stage one.
   DenseMap<Operation *, Value> multiBuffers;
 };
@@ -798,7 +1188,9 @@ struct PipelineLoopsPass
         int64_t solo = fromHint || ctas == 1
                            ? budget
                            : getSharedBudget(loop, entry, *gpu, 1);
-        LoopPipeliner(loop, *gpu, budget, solo, stages).run();
+        LoopPipeliner(loop, *gpu, budget, solo, stages, warpSpecialize,
+                      producerWarps == 8 ? 8 : 4, ctas)
+            .run();
       }
     }
   }

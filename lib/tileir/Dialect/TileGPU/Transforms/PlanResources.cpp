@@ -207,6 +207,9 @@ struct PlanResourcesPass
     unsigned warps = 4;
     if (auto attr = entry->getAttrOfType<IntegerAttr>(kNumWarpsAttrName))
       warps = static_cast<unsigned>(attr.getInt());
+    if (auto attr =
+            entry->getAttrOfType<IntegerAttr>(kProducerWarpsAttrName))
+      warps += static_cast<unsigned>(attr.getInt());
     unsigned threads = 32 * warps;
     uint64_t sharedBytes = 0;
     if (auto attr = entry->getAttrOfType<IntegerAttr>(kSharedBytesAttrName))
