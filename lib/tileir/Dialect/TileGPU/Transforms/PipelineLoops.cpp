@@ -255,6 +255,31 @@ Value createIntConstant(OpBuilder &b, Location loc, Type type, int64_t v) {
   return cuda_tile::ConstantOp::create(b, loc, type, attr);
 }
 
+/// The stage after `stage` of a buffer of `stages` (0 after the last), and
+/// whether it wrapped around.
+std::pair<Value, Value> emitNextStage(OpBuilder &b, Location loc, Value stage,
+                                      int64_t stages) {
+  Type type = stage.getType();
+  Value one = createIntConstant(b, loc, type, 1);
+  Value last = createIntConstant(b, loc, type, stages - 1);
+  Value zero = createIntConstant(b, loc, type, 0);
+  Value wraps = cuda_tile::CmpIOp::create(
+      b, loc, cuda_tile::ComparisonPredicate::Equal, stage, last,
+      cuda_tile::Signedness::Signed);
+  Value plusOne = cuda_tile::AddIOp::create(b, loc, stage, one);
+  Value next = cuda_tile::SelectOp::create(b, loc, type, wraps, zero, plusOne);
+  return {next, wraps};
+}
+
+/// The mbarrier phase parity of the next use of a stage: it flips when the
+/// stages wrap around.
+Value emitNextPhase(OpBuilder &b, Location loc, Value phase, Value wraps) {
+  Type type = phase.getType();
+  Value one = createIntConstant(b, loc, type, 1);
+  Value flipped = cuda_tile::SubIOp::create(b, loc, one, phase);
+  return cuda_tile::SelectOp::create(b, loc, type, wraps, flipped, phase);
+}
+
 class LoopPipeliner {
 public:
   /// `sharedBudget` is what the loop's stages may take; `soloBudget`, when
@@ -349,8 +374,8 @@ public:
                       solo ? std::max(sharedBudget, soloBudget) : sharedBudget,
                       outside, notSpecialized);
     if (specialize)
-      rewriteSpecialized(candidates, stages, asyncDot, outside);
-    else
+      specialize = rewriteSpecialized(candidates, stages, asyncDot, outside);
+    if (!specialize)
       rewrite(candidates, stages, distance, asyncDot, staging);
     std::string message = llvm::formatv(
         "loop pipelined with {0} stages: {1} tile load(s) become "
@@ -638,7 +663,7 @@ private:
   /// per warpgroup) once that iteration's product is done. Stage s of use u waits for parity
   /// u % 2 on `full` and (u + 1) % 2 on `empty`, which on a fresh barrier
   /// passes at once.
-  void rewriteSpecialized(MutableArrayRef<Candidate> candidates,
+  bool rewriteSpecialized(MutableArrayRef<Candidate> candidates,
                           int64_t stages, WarpGroupDotOp asyncDot,
                           const llvm::SetVector<Operation *> &outside) {
     auto entry = cast<cuda_tile::EntryOp>(loop->getParentOp());
@@ -651,6 +676,18 @@ private:
     int64_t computeWarps = 4;
     if (auto attr = entry->getAttrOfType<IntegerAttr>(kNumWarpsAttrName))
       computeWarps = attr.getInt();
+    // Barriers 0 .. S-1: stage s is full; S .. 2S-1: stage s is empty. A
+    // power-of-two row of i64 (at most 16 for 8 stages).
+    int64_t numBarriers = llvm::PowerOf2Ceil(2 * stages);
+    llvm::Expected<tileir::SharedMemoryLayout> barrierLayout =
+        tileir::SharedMemoryLayout::get({numBarriers}, tileir::SwizzleSpec());
+    if (!barrierLayout) {
+      llvm::consumeError(barrierLayout.takeError());
+      return false;
+    }
+    auto barrierType = SMemType::get(
+        ctx, {numBarriers}, IntegerType::get(ctx, 64),
+        SharedLayoutAttr::get(ctx, barrierLayout->getLayout()), 1);
     entry->setAttr(kProducerWarpsAttrName,
                    IntegerAttr::get(IntegerType::get(ctx, 32), producerWarps));
 
@@ -663,17 +700,6 @@ private:
           AllocSharedOp::create(b, c.alloc.getLoc(), type, IntegerAttr())
               .getResult();
     }
-    // Barriers 0 .. S-1: stage s is full; S .. 2S-1: stage s is empty.
-    int64_t numBarriers = llvm::PowerOf2Ceil(2 * stages);
-    llvm::Expected<tileir::SharedMemoryLayout> barrierLayout =
-        tileir::SharedMemoryLayout::get({numBarriers}, tileir::SwizzleSpec());
-    if (!barrierLayout) {
-      llvm::consumeError(barrierLayout.takeError());
-      return;
-    }
-    auto barrierType = SMemType::get(
-        ctx, {numBarriers}, IntegerType::get(ctx, 64),
-        SharedLayoutAttr::get(ctx, barrierLayout->getLayout()), 1);
     Value barriers =
         AllocSharedOp::create(b, loc, barrierType, IntegerAttr()).getResult();
     // Every producer thread's copies arrive on `full`; one thread per
@@ -696,7 +722,6 @@ private:
       b.clone(*op, map);
     Value zero = createIntConstant(b, loc, i32, 0);
     Value one = createIntConstant(b, loc, i32, 1);
-    Value lastStage = createIntConstant(b, loc, i32, stages - 1);
     Value numStages = createIntConstant(b, loc, i32, stages);
     auto producerLoop = cuda_tile::ForOp::create(
         b, loc, map.lookupOrDefault(loop.getLowerBound()),
@@ -731,14 +756,8 @@ private:
           copy->setAttr(c.load.getInboundsAttrName(), inbounds);
       }
       AsyncCopyArriveOp::create(b, loc, barriers, stage);
-      Value isLast = cuda_tile::CmpIOp::create(
-          b, loc, cuda_tile::ComparisonPredicate::Equal, stage, lastStage,
-          cuda_tile::Signedness::Signed);
-      Value plusOne = cuda_tile::AddIOp::create(b, loc, stage, one);
-      Value nextStage =
-          cuda_tile::SelectOp::create(b, loc, i32, isLast, zero, plusOne);
-      Value nextPhase =
-          cuda_tile::SelectOp::create(b, loc, i32, isLast, emptyParity, phase);
+      auto [nextStage, wraps] = emitNextStage(b, loc, stage, stages);
+      Value nextPhase = emitNextPhase(b, loc, phase, wraps);
       cuda_tile::ContinueOp::create(b, loc, ValueRange{nextStage, nextPhase});
     }
     b.setInsertionPointAfter(producerLoop);
@@ -774,19 +793,12 @@ private:
     // cp.async wrote through the generic proxy; wgmma reads through the
     // async one.
     FenceAsyncProxyOp::create(b, loc);
+    auto [nextStage, wraps] = emitNextStage(b, loc, stage, stages);
+    Value nextPhase = emitNextPhase(b, loc, phase, wraps);
     Value bodyOne = createIntConstant(b, loc, i32, 1);
     Value bodyZero = createIntConstant(b, loc, i32, 0);
     Value bodyLast = createIntConstant(b, loc, i32, stages - 1);
     Value bodyStages = createIntConstant(b, loc, i32, stages);
-    Value isLast = cuda_tile::CmpIOp::create(
-        b, loc, cuda_tile::ComparisonPredicate::Equal, stage, bodyLast,
-        cuda_tile::Signedness::Signed);
-    Value plusOne = cuda_tile::AddIOp::create(b, loc, stage, bodyOne);
-    Value nextStage =
-        cuda_tile::SelectOp::create(b, loc, i32, isLast, bodyZero, plusOne);
-    Value flipped = cuda_tile::SubIOp::create(b, loc, bodyOne, phase);
-    Value nextPhase =
-        cuda_tile::SelectOp::create(b, loc, i32, isLast, flipped, phase);
 
     for (Candidate c : candidates) {
       b.setInsertionPoint(c.alloc);
@@ -844,6 +856,7 @@ private:
     }
     guardAsyncLoop(b, newLoop, asyncResult);
     loop->erase();
+    return true;
   }
 
   /// Clones the index computation of `c` for induction value `iv` at the
@@ -979,19 +992,8 @@ private:
     Operation *aheadCommit = AsyncCommitOp::create(b, loc);
     // The next stages early, so that they dominate every `continue`.
     b.setInsertionPointAfter(firstWait);
-    auto nextStage = [&](Value stage) {
-      Value one = createIntConstant(b, loc, i32, 1);
-      Value last = createIntConstant(b, loc, i32, stages - 1);
-      Value zero = createIntConstant(b, loc, i32, 0);
-      Value isLast = cuda_tile::CmpIOp::create(
-          b, loc, cuda_tile::ComparisonPredicate::Equal, stage, last,
-          cuda_tile::Signedness::Signed);
-      Value plusOne = cuda_tile::AddIOp::create(b, loc, stage, one);
-      return cuda_tile::SelectOp::create(b, loc, i32, isLast, zero, plusOne)
-          .getResult();
-    };
-    Value nextRead = nextStage(readStage);
-    Value nextWrite = nextStage(writeStage);
+    Value nextRead = emitNextStage(b, loc, readStage, stages).first;
+    Value nextWrite = emitNextStage(b, loc, writeStage, stages).first;
     SmallVector<Value> nextCarried{nextRead, nextWrite};
     if (!staging.empty()) {
       Value parity = body->getArgument(firstCarried + 2);
