@@ -21,6 +21,12 @@ namespace mlir::tilegpu {
 #define GEN_PASS_REGISTRATION
 #include "tileir/Dialect/TileGPU/Transforms/Passes.h.inc"
 
+/// The fewest registers a thread of `entry` can run with (tileir-plan-
+/// resources' floor, which tileir-pipeline-loops also plans producer warps
+/// against): a minimum, or more when a wgmma keeps its whole accumulator
+/// (and a register A operand) in registers while it runs.
+unsigned getRegisterFloor(cuda_tile::EntryOp entry);
+
 } // namespace mlir::tilegpu
 
 #endif // TILEIR_DIALECT_TILEGPU_TRANSFORMS_PASSES_H

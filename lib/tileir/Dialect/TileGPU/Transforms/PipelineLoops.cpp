@@ -604,31 +604,11 @@ private:
       outside.insert(def);
       llvm::append_range(work, def->getOperands());
     }
-    // Registers: the compute warps' accumulators and operands, as the
-    // resource plan's floor counts them, for the CTA with its producers.
+    // Registers: the resource plan's floor, for the CTA with its producers.
     int64_t computeWarps = 4;
     if (auto attr = entry->getAttrOfType<IntegerAttr>(kNumWarpsAttrName))
       computeWarps = attr.getInt();
-    int64_t floor = 0;
-    loop.getBody()->walk([&](WarpGroupDotOp dot) {
-      auto words = [](Type type) -> int64_t {
-        auto tile = dyn_cast<cuda_tile::TileType>(type);
-        LayoutAttr layout = tile ? getLayout(tile) : LayoutAttr();
-        if (!layout)
-          return 0;
-        int64_t bits = tile.getElementType().isIntOrFloat()
-                           ? tile.getElementType().getIntOrFloatBitWidth()
-                           : 32;
-        return (layout.getNumRegisters() * std::max<int64_t>(bits, 8) + 31) /
-               32;
-      };
-      floor = std::max(floor, words(dot.getAcc().getType()) +
-                                  words(dot.getLhs().getType()) + 40);
-    });
-    if (computeWarps % 4 != 0) {
-      why = "its warps do not form whole warpgroups";
-      return false;
-    }
+    int64_t floor = getRegisterFloor(entry);
     int64_t threads = 32 * (computeWarps + producerWarps);
     const tileir::ResourceModel *model =
         tileir::lookupResourceModel(target.name);
@@ -771,22 +751,11 @@ private:
 
     // The compute warps' loop: the stage and the parity of its use carried.
     b.setInsertionPoint(loop);
-    SmallVector<Value> inits(loop.getInitValues());
     Value zeroInit = createIntConstant(b, loc, i32, 0);
-    inits.push_back(zeroInit);
-    inits.push_back(zeroInit);
-    auto newLoop = cuda_tile::ForOp::create(
-        b, loc, loop.getLowerBound(), loop.getUpperBound(), loop.getStep(),
-        inits, loop.getUnsignedCmp());
+    cuda_tile::ForOp newLoop = moveIntoNewLoop(b, {zeroInit, zeroInit});
     Block *body = newLoop.getBody();
-    Block *old = loop.getBody();
-    for (auto [oldArg, newArg] :
-         llvm::zip(old->getArguments(), body->getArguments()))
-      oldArg.replaceAllUsesWith(newArg);
-    body->getOperations().splice(body->end(), old->getOperations());
     Value stage = body->getArgument(body->getNumArguments() - 2);
     Value phase = body->getArgument(body->getNumArguments() - 1);
-    inductionVar = newLoop.getInductionVar();
 
     b.setInsertionPointToStart(body);
     MBarrierWaitOp::create(b, loc, barriers, stage, phase);
@@ -800,18 +769,7 @@ private:
     Value bodyLast = createIntConstant(b, loc, i32, stages - 1);
     Value bodyStages = createIntConstant(b, loc, i32, stages);
 
-    for (Candidate c : candidates) {
-      b.setInsertionPoint(c.alloc);
-      Value current = SubviewOp::create(
-          b, c.alloc.getLoc(), c.alloc.getType(), multiBuffers.lookup(c.alloc),
-          stage);
-      c.store->erase();
-      c.alloc.getResult().replaceAllUsesWith(current);
-      c.alloc->erase();
-      for (cuda_tile::ReshapeOp reshape : llvm::reverse(c.reshapes))
-        reshape->erase();
-      c.load->erase();
-    }
+    readFromStage(candidates, stage);
 
     auto yield = cast<cuda_tile::ContinueOp>(body->getTerminator());
     SmallVector<Value> operands(yield->getOperands());
@@ -857,6 +815,43 @@ private:
     guardAsyncLoop(b, newLoop, asyncResult);
     loop->erase();
     return true;
+  }
+
+  /// The body's consumers read `stage` of each candidate's multi-stage
+  /// buffer; the loads, their reshapes and their stores go.
+  void readFromStage(MutableArrayRef<Candidate> candidates, Value stage) {
+    for (Candidate c : candidates) {
+      OpBuilder b(c.alloc);
+      Value current = SubviewOp::create(
+          b, c.alloc.getLoc(), c.alloc.getType(), multiBuffers.lookup(c.alloc),
+          stage);
+      c.store->erase();
+      c.alloc.getResult().replaceAllUsesWith(current);
+      c.alloc->erase();
+      for (cuda_tile::ReshapeOp reshape : llvm::reverse(c.reshapes))
+        reshape->erase();
+      c.load->erase();
+    }
+  }
+
+  /// A new loop with the old one's bounds and iter values plus `extraInits`,
+  /// at `b`'s insertion point, the old body moved in (its arguments
+  /// replaced by the new ones); the induction variable slices refer to is
+  /// the new loop's.
+  cuda_tile::ForOp moveIntoNewLoop(OpBuilder &b, ValueRange extraInits) {
+    SmallVector<Value> inits(loop.getInitValues());
+    llvm::append_range(inits, extraInits);
+    auto newLoop = cuda_tile::ForOp::create(
+        b, loop.getLoc(), loop.getLowerBound(), loop.getUpperBound(),
+        loop.getStep(), inits, loop.getUnsignedCmp());
+    Block *body = newLoop.getBody();
+    Block *old = loop.getBody();
+    for (auto [oldArg, newArg] :
+         llvm::zip(old->getArguments(), body->getArguments()))
+      oldArg.replaceAllUsesWith(newArg);
+    body->getOperations().splice(body->end(), old->getOperations());
+    inductionVar = newLoop.getInductionVar();
+    return newLoop;
   }
 
   /// Clones the index computation of `c` for induction value `iv` at the
@@ -944,29 +939,18 @@ private:
     }
 
     // The loop, with the read and write stages carried along.
-    SmallVector<Value> inits(loop.getInitValues());
-    inits.push_back(createIntConstant(b, loc, i32, 0));
-    inits.push_back(createIntConstant(b, loc, i32, distance));
-    unsigned numCarried = 2;
-    if (!staging.empty()) {
-      inits.push_back(createIntConstant(b, loc, i32, 0));
-      numCarried = 3;
-    }
-    auto newLoop = cuda_tile::ForOp::create(
-        b, loc, loop.getLowerBound(), loop.getUpperBound(), loop.getStep(),
-        inits, loop.getUnsignedCmp());
+    SmallVector<Value> carried;
+    carried.push_back(createIntConstant(b, loc, i32, 0));
+    carried.push_back(createIntConstant(b, loc, i32, distance));
+    if (!staging.empty())
+      carried.push_back(createIntConstant(b, loc, i32, 0));
+    unsigned numCarried = carried.size();
+    cuda_tile::ForOp newLoop = moveIntoNewLoop(b, carried);
     Block *body = newLoop.getBody();
-    Block *old = loop.getBody();
-    // Move the old body over, its arguments replaced by the new ones.
-    for (auto [oldArg, newArg] :
-         llvm::zip(old->getArguments(), body->getArguments()))
-      oldArg.replaceAllUsesWith(newArg);
-    body->getOperations().splice(body->end(), old->getOperations());
     unsigned firstCarried = body->getNumArguments() - numCarried;
     Value readStage = body->getArgument(firstCarried);
     Value writeStage = body->getArgument(firstCarried + 1);
     Value iv = newLoop.getInductionVar();
-    inductionVar = iv;
 
     // Read and write stages differ in every iteration (1 <= distance < S).
     newLoop->setAttr(kDistinctStagesAttrName,
@@ -1011,18 +995,7 @@ private:
     }
 
     // Consumers read this iteration's stage; the loads and their stores go.
-    for (Candidate c : candidates) {
-      b.setInsertionPoint(c.alloc);
-      Value current = SubviewOp::create(
-          b, c.alloc.getLoc(), c.alloc.getType(), multiBuffers.lookup(c.alloc),
-          readStage);
-      c.store->erase();
-      c.alloc.getResult().replaceAllUsesWith(current);
-      c.alloc->erase();
-      for (cuda_tile::ReshapeOp reshape : llvm::reverse(c.reshapes))
-        reshape->erase();
-      c.load->erase();
-    }
+    readFromStage(candidates, readStage);
 
     // Every `continue` of this loop passes the next stages along.
     SmallVector<cuda_tile::ContinueOp> continues;

@@ -61,32 +61,6 @@ Attribute lookupRawHint(cuda_tile::OptimizationHintsAttr hints, StringRef key,
   return {};
 }
 
-/// The fewest registers a thread of `entry` can run with: kMinRegisterCap,
-/// or more when a wgmma keeps its whole accumulator (and a register A
-/// operand) in registers while it runs, which ptxas cannot spill (it
-/// refuses to compile such a kernel under a lower cap).
-unsigned getRegisterFloor(cuda_tile::EntryOp entry) {
-  unsigned floor = kMinRegisterCap;
-  auto words = [](Type type) -> unsigned {
-    auto tile = dyn_cast<cuda_tile::TileType>(type);
-    LayoutAttr layout = tile ? getLayout(tile) : LayoutAttr();
-    if (!layout)
-      return 0;
-    unsigned bits = tile.getElementType().isIntOrFloat()
-                        ? tile.getElementType().getIntOrFloatBitWidth()
-                        : 32;
-    return static_cast<unsigned>(
-        (layout.getNumRegisters() * std::max(bits, 8u) + 31) / 32);
-  };
-  entry.walk([&](WarpGroupDotOp dot) {
-    // Addresses, descriptors and loop state: a few dozen more.
-    unsigned need = words(dot.getAcc().getType()) +
-                    words(dot.getLhs().getType()) + 40;
-    floor = std::max(floor, static_cast<unsigned>(llvm::alignTo(need, 8)));
-  });
-  return std::min(floor, 255u);
-}
-
 /// Remarks carry the user's file:line:col: LLVM's remark formats only
 /// understand plain file locations, not the input's debug scopes.
 Location getRemarkLocation(Operation *op) {
@@ -342,3 +316,29 @@ struct PlanResourcesPass
 };
 
 } // namespace
+
+/// The fewest registers a thread of `entry` can run with: kMinRegisterCap,
+/// or more when a wgmma keeps its whole accumulator (and a register A
+/// operand) in registers while it runs, which ptxas cannot spill (it
+/// refuses to compile such a kernel under a lower cap).
+unsigned tilegpu::getRegisterFloor(cuda_tile::EntryOp entry) {
+  unsigned floor = kMinRegisterCap;
+  auto words = [](Type type) -> unsigned {
+    auto tile = dyn_cast<cuda_tile::TileType>(type);
+    LayoutAttr layout = tile ? getLayout(tile) : LayoutAttr();
+    if (!layout)
+      return 0;
+    unsigned bits = tile.getElementType().isIntOrFloat()
+                        ? tile.getElementType().getIntOrFloatBitWidth()
+                        : 32;
+    return static_cast<unsigned>(
+        (layout.getNumRegisters() * std::max(bits, 8u) + 31) / 32);
+  };
+  entry.walk([&](WarpGroupDotOp dot) {
+    // Addresses, descriptors and loop state: a few dozen more.
+    unsigned need = words(dot.getAcc().getType()) +
+                    words(dot.getLhs().getType()) + 40;
+    floor = std::max(floor, static_cast<unsigned>(llvm::alignTo(need, 8)));
+  });
+  return std::min(floor, 255u);
+}
