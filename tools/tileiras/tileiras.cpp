@@ -193,6 +193,21 @@ static cl::opt<bool> disableWarpSpecialization(
     cl::desc("Keep every warp of a pipelined wgmma loop on the same code "
              "instead of adding producer warps that issue its copies"),
     cl::ReallyHidden);
+static cl::opt<bool> disableTma(
+    "tileir-disable-tma",
+    cl::desc("Let the producer warps of a warp-specialized kernel copy with "
+             "cp.async instead of TMA with tensor maps built on the device"),
+    cl::ReallyHidden);
+static cl::opt<bool> disableGroupedRaster(
+    "tileir-disable-grouped-raster",
+    cl::desc("Keep GEMM kernels' tile blocks in launch order (x fastest) "
+             "instead of groups of 8 along x"),
+    cl::ReallyHidden);
+static cl::opt<unsigned> rasterGroup(
+    "tileir-raster-group",
+    cl::desc("x ids per group of GEMM kernels' grouped raster (0: the "
+             "default)"),
+    cl::init(0), cl::ReallyHidden);
 static cl::opt<unsigned> producerWarps(
     "tileir-producer-warps",
     cl::desc("Producer warps of warp-specialized kernels (0: the default; "
@@ -431,6 +446,9 @@ static int run(const char *argv0) {
   options.disableWgmma = disableWgmma;
   options.pipelineStages = pipelineStages;
   options.disableWarpSpecialization = disableWarpSpecialization;
+  options.disableTma = disableTma;
+  options.disableGroupedRaster = disableGroupedRaster;
+  options.rasterGroup = rasterGroup;
   if (producerWarps == 4 || producerWarps == 8)
     options.producerWarps = producerWarps;
   if (numWarps > 16 || (numWarps & (numWarps - 1))) {

@@ -84,6 +84,12 @@ struct CompileOptions {
   unsigned numWarps = 0;
   /// Keep every warp on the same code (no producer warps).
   bool disableWarpSpecialization = false;
+  /// Producer warps copy with cp.async, never with TMA.
+  bool disableTma = false;
+  /// Tile blocks run in launch order, never grouped.
+  bool disableGroupedRaster = false;
+  /// x ids per group of the grouped raster (0: the default).
+  unsigned rasterGroup = 0;
   /// Producer warps of a warp-specialized kernel (0: the default).
   unsigned producerWarps = 0;
 };

@@ -250,6 +250,10 @@ void tileir::buildCodegenPipeline(OpPassManager &pm,
   pipelineOptions.target = target;
   pipelineOptions.stages = options.pipelineStages;
   pipelineOptions.warpSpecialize = !options.disableWarpSpecialization;
+  pipelineOptions.tma = !options.disableTma;
+  pipelineOptions.groupedRaster = !options.disableGroupedRaster;
+  if (options.rasterGroup)
+    pipelineOptions.rasterGroup = options.rasterGroup;
   if (options.producerWarps)
     pipelineOptions.producerWarps = options.producerWarps;
   tile.addPass(tilegpu::createTileIRPipelineLoopsPass(pipelineOptions));

@@ -26,7 +26,7 @@
 // iterations ahead, the prologue fills stages 0-2, each iteration waits for
 // its own group (2 may stay in flight), refills the stage read 2 iterations
 // ago and reads its own.
-// REMARK: remark: [Passed] Pipeline | Category:memory | Remark="loop pipelined with 5 stages: 2 tile load(s) become asynchronous copies issued 3 iteration(s) ahead (163840 bytes of shared memory); the accumulating wgmma overlaps the next iteration", Stages=5
+// REMARK: remark: [Passed] Pipeline | Category:memory | Remark="loop pipelined with 5 stages: 2 tile load(s) become asynchronous copies issued 3 iteration(s) ahead (163840 bytes of shared memory); the accumulating wgmma overlaps the next iteration; tile blocks run in groups of 8 along x", Stages=5
 // SM90-LABEL: entry @gemm(
 // SM90: %[[A:.*]] = tilegpu.alloc_shared : !tilegpu.smem<128x64xbf16, {{.*}}, stages = 5>
 // SM90: %[[B:.*]] = tilegpu.alloc_shared : !tilegpu.smem<64x128xbf16, {{.*}}, stages = 5>
@@ -59,10 +59,10 @@
 // SM90: store_view_tko weak %[[IF]]
 // sm_80: the kernel runs on 4 warps, and two CTAs share an SM, so each
 // has room for 2 of the 3 stages wanted (32 KiB each).
-// REMARK80: remark: [Passed] Pipeline | Category:memory | Remark="loop pipelined with 2 stages: 2 tile load(s) become asynchronous copies issued 1 iteration(s) ahead (65536 bytes of shared memory); 3 stages wanted, shared memory holds 2", Stages=2
+// REMARK80: remark: [Passed] Pipeline | Category:memory | Remark="loop pipelined with 2 stages: 2 tile load(s) become asynchronous copies issued 1 iteration(s) ahead (65536 bytes of shared memory); 3 stages wanted, shared memory holds 2; tile blocks run in groups of 8 along x", Stages=2
 // sm_86: two CTAs would leave room for one stage each; one CTA keeps the
 // pipeline.
-// REMARK86: remark: [Passed] Pipeline | Category:memory | Remark="loop pipelined with 3 stages: 2 tile load(s) become asynchronous copies issued 2 iteration(s) ahead (98304 bytes of shared memory); one CTA per SM, since two leave room for fewer than 2 stages", Stages=3
+// REMARK86: remark: [Passed] Pipeline | Category:memory | Remark="loop pipelined with 3 stages: 2 tile load(s) become asynchronous copies issued 2 iteration(s) ahead (98304 bytes of shared memory); one CTA per SM, since two leave room for fewer than 2 stages; tile blocks run in groups of 8 along x", Stages=3
 // SM80-LABEL: entry @gemm(
 // SM80: tilegpu.alloc_shared : !tilegpu.smem<128x64xbf16, {{.*}}, stages = 2>
 // SM80: for

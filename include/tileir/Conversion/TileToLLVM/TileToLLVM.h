@@ -81,6 +81,9 @@ void populateWarpGroupDotToLLVMPatterns(TileLLVMTypeConverter &converter,
                                         mlir::RewritePatternSet &patterns);
 
 /// Producer-warp test, exit, mbarriers and the async-proxy fence.
+/// TMA copies with tensor maps the kernel builds in a pool of its module.
+void populateTensorMapToLLVMPatterns(TileLLVMTypeConverter &converter,
+                                     mlir::RewritePatternSet &patterns);
 void populateWarpSpecializationToLLVMPatterns(
     TileLLVMTypeConverter &converter, mlir::RewritePatternSet &patterns);
 

@@ -19,6 +19,9 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Transforms/DialectConversion.h"
 
+#include <tuple>
+#include <type_traits>
+
 using namespace mlir;
 using namespace tileir;
 using namespace tileir::lowering;
@@ -69,6 +72,8 @@ struct KernelLowering : public ConvertOpToLLVMPattern<func::FuncOp> {
     if (producerWarps)
       llvmFunc->setAttr(tilegpu::kProducerWarpsAttrName,
                         rewriter.getI32IntegerAttr(producerWarps));
+    if (Attribute raster = func->getAttr(tilegpu::kGroupedRasterAttrName))
+      llvmFunc->setAttr(tilegpu::kGroupedRasterAttrName, raster);
     // The resource plan (tileir-plan-resources): .maxnreg, .minnctapersm
     // and, on targets with clusters, .reqnctapercluster.
     if (auto cap = func->getAttrOfType<IntegerAttr>(
@@ -125,6 +130,47 @@ struct ReturnLowering : public ConvertOpToLLVMPattern<func::ReturnOp> {
 };
 
 /// get_tile_block_id / get_num_tile_blocks: one tile block per CTA.
+/// The kernel's `tilegpu.grouped_raster`, or 0.
+int64_t getGroupedRaster(Operation *op) {
+  for (Operation *p = op; p; p = p->getParentOp())
+    if (auto attr =
+            p->getAttrOfType<IntegerAttr>(tilegpu::kGroupedRasterAttrName))
+      return attr.getInt();
+  return 0;
+}
+
+/// The block ids of the CTA launched as (x, y) when the grid's x ids come
+/// in groups of `group`: the CTAs launched one after the other walk the y
+/// ids of one group of x ids before moving to the next group. A bijection
+/// on the grid (the last group may be narrower), so every tile is still
+/// computed once; only the order in which they run, which no kernel
+/// without atomics can observe, changes. Linear ids are 64-bit: a grid
+/// may hold more than 2^32 CTAs.
+std::pair<Value, Value> emitGroupedRaster(OpBuilder &b, Location loc, Value x,
+                                          Value y, int64_t group) {
+  Type i32 = b.getI32Type();
+  Type i64 = b.getI64Type();
+  auto wide = [&](Value v) { return LLVM::ZExtOp::create(b, loc, i64, v); };
+  Value nx = wide(NVVM::GridDimXOp::create(b, loc, i32));
+  Value ny = wide(NVVM::GridDimYOp::create(b, loc, i32));
+  Value wideX = wide(x);
+  Value row = LLVM::MulOp::create(b, loc, nx, wide(y));
+  Value linear = LLVM::AddOp::create(b, loc, wideX, row);
+  Value g = i64Const(b, loc, group);
+  Value perGroup = LLVM::MulOp::create(b, loc, g, ny);
+  Value first = LLVM::MulOp::create(
+      b, loc, LLVM::UDivOp::create(b, loc, linear, perGroup), g);
+  Value left = LLVM::SubOp::create(b, loc, nx, first);
+  Value narrow = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ult, left, g);
+  Value width = LLVM::SelectOp::create(b, loc, narrow, left, g);
+  Value within = LLVM::URemOp::create(b, loc, linear, perGroup);
+  Value newX = LLVM::AddOp::create(
+      b, loc, first, LLVM::URemOp::create(b, loc, within, width));
+  Value newY = LLVM::UDivOp::create(b, loc, within, width);
+  return {LLVM::TruncOp::create(b, loc, i32, newX),
+          LLVM::TruncOp::create(b, loc, i32, newY)};
+}
+
 template <typename SourceOp, typename X, typename Y, typename Z>
 struct GridQueryLowering : public ConvertOpToLLVMPattern<SourceOp> {
   using ConvertOpToLLVMPattern<SourceOp>::ConvertOpToLLVMPattern;
@@ -137,6 +183,9 @@ struct GridQueryLowering : public ConvertOpToLLVMPattern<SourceOp> {
     Value x = X::create(rewriter, loc, i32);
     Value y = Y::create(rewriter, loc, i32);
     Value z = Z::create(rewriter, loc, i32);
+    if constexpr (std::is_same_v<SourceOp, cuda_tile::GetTileBlockIdOp>)
+      if (int64_t group = getGroupedRaster(op); group > 1)
+        std::tie(x, y) = emitGroupedRaster(rewriter, loc, x, y, group);
     rewriter.replaceOp(op, ValueRange{x, y, z});
     return success();
   }

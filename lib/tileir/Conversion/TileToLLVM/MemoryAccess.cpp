@@ -452,67 +452,6 @@ void lowering::emitPackedStore(OpBuilder &b, Location loc, Value byte,
 }
 
 //===----------------------------------------------------------------------===//
-// Facts from the input program
-//===----------------------------------------------------------------------===//
-
-std::optional<int64_t> lowering::getConstantIntValue(Value value) {
-  while (value) {
-    if (auto assume = value.getDefiningOp<cuda_tile::AssumeOp>()) {
-      value = assume.getValue();
-      continue;
-    }
-    auto constant = value.getDefiningOp<cuda_tile::ConstantOp>();
-    if (!constant)
-      return std::nullopt;
-    auto attr = dyn_cast<DenseIntElementsAttr>(constant.getValue());
-    if (!attr || !attr.isSplat())
-      return std::nullopt;
-    return attr.getSplatValue<APInt>().getSExtValue();
-  }
-  return std::nullopt;
-}
-
-uint64_t lowering::getKnownDivisor(Value value) {
-  // Large enough for any alignment question; keeps products in range.
-  constexpr uint64_t kMaxDivisor = uint64_t(1) << 32;
-  uint64_t known = 1;
-  for (unsigned depth = 0; value && depth < 16; ++depth) {
-    Operation *def = value.getDefiningOp();
-    if (!def)
-      break;
-    if (auto assume = dyn_cast<cuda_tile::AssumeOp>(def)) {
-      if (auto divBy = dyn_cast<cuda_tile::DivByAttr>(assume.getPredicate()))
-        if (!divBy.getEvery() && llvm::isPowerOf2_64(divBy.getDivisor()))
-          known = std::max(known, std::min(divBy.getDivisor(), kMaxDivisor));
-      value = assume.getValue();
-      continue;
-    }
-    if (auto constant = dyn_cast<cuda_tile::ConstantOp>(def)) {
-      if (std::optional<int64_t> v = getConstantIntValue(constant)) {
-        uint64_t magnitude = static_cast<uint64_t>(*v);
-        if (magnitude == 0)
-          return kMaxDivisor;
-        known = std::max(known, std::min(uint64_t(1) << llvm::countr_zero(
-                                                             magnitude),
-                                          kMaxDivisor));
-      }
-      break;
-    }
-    if (auto tensorView = dyn_cast<cuda_tile::MakeTensorViewOp>(def)) {
-      value = tensorView.getBase();
-      continue;
-    }
-    if (isa<cuda_tile::MakePartitionViewOp, cuda_tile::MakeStridedViewOp,
-            cuda_tile::MakeGatherScatterViewOp>(def)) {
-      value = def->getOperand(0);
-      continue;
-    }
-    break;
-  }
-  return known;
-}
-
-//===----------------------------------------------------------------------===//
 // Moving registers between threads
 //===----------------------------------------------------------------------===//
 

@@ -18,6 +18,8 @@
 
 #include "LoweringUtils.h"
 
+#include "tileir/Dialect/TileGPU/IR/TensorMap.h"
+
 #include <optional>
 #include <string>
 
@@ -129,15 +131,10 @@ mlir::Value andPredicates(mlir::OpBuilder &b, mlir::Location loc,
 // Facts from the input program
 //===----------------------------------------------------------------------===//
 
-/// The value of `value` (a cuda_tile value of the input program) if it is a
-/// rank-0 integer constant, looking through `assume`.
-std::optional<int64_t> getConstantIntValue(mlir::Value value);
-
-/// A power of two known to divide `value`: an integer scalar, a pointer (in
-/// bytes) or a tensor_view (its base address, in bytes), from `div_by`
-/// assumptions and constants, looking through `assume` and the view
-/// constructors. 1 when nothing is known.
-uint64_t getKnownDivisor(mlir::Value value);
+// The facts live beside the tensor-map plans (the pipeliner reads them
+// too).
+using ::tileir::getConstantIntValue;
+using ::tileir::getKnownDivisor;
 
 //===----------------------------------------------------------------------===//
 // Moving registers between threads

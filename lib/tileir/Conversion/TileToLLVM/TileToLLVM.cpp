@@ -112,6 +112,7 @@ void tileir::populateTileToLLVMPatterns(TileLLVMTypeConverter &converter,
   populateAsyncCopyToLLVMPatterns(converter, patterns);
   populateWarpGroupDotToLLVMPatterns(converter, patterns);
   populateWarpSpecializationToLLVMPatterns(converter, patterns);
+  populateTensorMapToLLVMPatterns(converter, patterns);
   cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
 }
 

@@ -68,62 +68,6 @@ std::optional<ViewShape> getViewShape(Type type) {
   return v;
 }
 
-cuda_tile::MakeTensorViewOp findTensorView(Value value) {
-  for (unsigned depth = 0; value && depth < 16; ++depth) {
-    Operation *def = value.getDefiningOp();
-    if (!def)
-      return {};
-    if (auto tensorView = dyn_cast<cuda_tile::MakeTensorViewOp>(def))
-      return tensorView;
-    if (isa<cuda_tile::AssumeOp, cuda_tile::MakePartitionViewOp,
-            cuda_tile::MakeStridedViewOp, cuda_tile::MakeGatherScatterViewOp>(
-            def)) {
-      value = def->getOperand(0);
-      continue;
-    }
-    return {};
-  }
-  return {};
-}
-
-uint64_t getStaticDivisor(int64_t value) {
-  if (value <= 0)
-    return 1;
-  return uint64_t(1) << llvm::countr_zero(static_cast<uint64_t>(value));
-}
-
-TensorFacts getTensorFacts(Value view, cuda_tile::TensorViewType type) {
-  TensorFacts facts;
-  facts.base = getKnownDivisor(view);
-  cuda_tile::MakeTensorViewOp maker = findTensorView(view);
-  auto collect = [&](ArrayRef<int64_t> statics, OperandRange dynamics,
-                     SmallVectorImpl<uint64_t> &out) {
-    unsigned next = 0;
-    for (int64_t s : statics) {
-      if (s != ShapedType::kDynamic) {
-        out.push_back(getStaticDivisor(s));
-        continue;
-      }
-      out.push_back(maker && next < dynamics.size()
-                        ? getKnownDivisor(dynamics[next])
-                        : 1);
-      ++next;
-    }
-  };
-  if (maker) {
-    collect(type.getShape(), maker.getDynamicShape(), facts.sizes);
-    collect(type.getStrides(), maker.getDynamicStrides(), facts.strides);
-  } else {
-    for (int64_t s : type.getShape())
-      facts.sizes.push_back(s == ShapedType::kDynamic ? 1
-                                                      : getStaticDivisor(s));
-    for (int64_t s : type.getStrides())
-      facts.strides.push_back(s == ShapedType::kDynamic ? 1
-                                                        : getStaticDivisor(s));
-  }
-  return facts;
-}
-
 FailureOr<Value> getPaddingValue(OpBuilder &b, Location loc, Type tileElement,
                                  Type llvmElement,
                                  cuda_tile::PaddingValueAttr padding) {

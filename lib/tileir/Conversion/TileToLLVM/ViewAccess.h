@@ -59,22 +59,10 @@ struct ViewShape {
 
 std::optional<ViewShape> getViewShape(mlir::Type type);
 
-/// The make_tensor_view behind view `value` of the input program, if it is
-/// visible (not a kernel parameter or a value carried by control flow).
-mlir::cuda_tile::MakeTensorViewOp findTensorView(mlir::Value value);
-
-/// Known divisors of a tensor view's base address (bytes), sizes and strides
-/// (elements).
-struct TensorFacts {
-  uint64_t base = 1;
-  llvm::SmallVector<uint64_t> sizes;
-  llvm::SmallVector<uint64_t> strides;
-};
-
-uint64_t getStaticDivisor(int64_t value);
-
-TensorFacts getTensorFacts(mlir::Value view,
-                           mlir::cuda_tile::TensorViewType type);
+using ::tileir::findTensorView;
+using ::tileir::getStaticDivisor;
+using ::tileir::getTensorFacts;
+using ::tileir::TensorFacts;
 
 //===----------------------------------------------------------------------===//
 // Padding

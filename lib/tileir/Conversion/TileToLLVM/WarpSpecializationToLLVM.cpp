@@ -50,8 +50,9 @@ struct IsProducerWarpLowering
       return op.emitOpError("in a kernel without producer warps");
     Value tid = NVVM::ThreadIdXOp::create(rewriter, loc, rewriter.getI32Type());
     Value first = i32Const(rewriter, loc, 32 * getNumWarps(op));
-    rewriter.replaceOpWithNewOp<LLVM::ICmpOp>(op, LLVM::ICmpPredicate::uge,
-                                              tid, first);
+    rewriter.replaceOpWithNewOp<LLVM::ICmpOp>(
+        op, op.getLeader() ? LLVM::ICmpPredicate::eq : LLVM::ICmpPredicate::uge,
+        tid, first);
     return success();
   }
 };

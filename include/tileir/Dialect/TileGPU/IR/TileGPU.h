@@ -39,6 +39,19 @@ inline constexpr llvm::StringLiteral kProducerWarpsAttrName =
 /// On the `if` holding the producer warps' work, and on the copies in it,
 /// which are spread over the producer warps.
 inline constexpr llvm::StringLiteral kProducerAttrName = "tilegpu.producer";
+/// Tensor maps in one slot of a module's tensor-map pool (tensormap_init's
+/// `map` is below it), and the slots. Only slot holders wait for a free
+/// slot, and holders are running CTAs that need nothing from the waiter, so
+/// the count is about speed, not correctness: it exceeds the CTAs that copy
+/// with TMA (tens of KiB of shared memory each) any GPU holds at once.
+inline constexpr int32_t kTensorMapsPerSlot = 4;
+inline constexpr int32_t kTensorMapSlots = 2048;
+/// On an entry: its tile block ids (x, y) come in groups of this many x
+/// values, each group walking all of y before the next starts, instead of
+/// x fastest (tileir-pipeline-loops sets it on GEMM-like kernels, whose
+/// CTAs of a group then share operand tiles in L2).
+inline constexpr llvm::StringLiteral kGroupedRasterAttrName =
+    "tilegpu.grouped_raster";
 inline constexpr llvm::StringLiteral kSharedBytesAttrName =
     "tilegpu.shared_bytes";
 /// Where in the kernel's shared memory an op's scratch starts (bytes; absent

@@ -199,10 +199,15 @@ def TileGPU_IsProducerWarpOp : TileGPU_Op<"is_producer_warp",
     `tilegpu.num_warps` compute warps and only copy operands in. Unlike any
     other rank-0 tile the value differs between threads, so it may only
     decide the `if` (marked `tilegpu.producer`) that holds the producers'
-    work; the compute warps run everything after it.
+    work; the compute warps run everything after it. With `leader`, true
+    in the first thread of the first producer warp only (the one thread
+    that issues TMA copies).
   }];
+  let arguments = (ins UnitAttr:$leader);
   let results = (outs CudaTile_ScalarIntTile:$result);
-  let assemblyFormat = "attr-dict `:` qualified(type($result))";
+  let assemblyFormat = [{
+    (`leader` $leader^)? attr-dict `:` qualified(type($result))
+  }];
 }
 
 def TileGPU_ExitOp : TileGPU_Op<"exit", [MemoryEffects<[MemWrite]>]> {
@@ -291,6 +296,94 @@ def TileGPU_FenceAsyncProxyOp : TileGPU_Op<"fence_async_proxy",
     ordered before its later accesses through the async proxy (wgmma).
   }];
   let assemblyFormat = "attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
+// Tensor memory access (TMA) with tensor maps built on the device
+//===----------------------------------------------------------------------===//
+
+def TileGPU_TensorMapAcquireOp : TileGPU_Op<"tensormap_acquire",
+    [MemoryEffects<[MemWrite]>]> {
+  let summary = "claim a slot of the module's tensor-map pool for the CTA";
+  let description = [{
+    cuTile passes no tensor maps, so a kernel that copies with TMA writes
+    its own into global memory: a pool of slots in the module, one slot a
+    resident CTA, claimed with an atomic on the pool's bitmap. The first
+    thread of the CTA claims a free slot and stores its number in element
+    `slot` of `barriers`; the CTA barrier of the `mbarrier_init` that must
+    follow publishes it. `tensormap_release` frees the slot.
+  }];
+  let arguments = (ins Arg<TileGPU_SMemType, "", [MemWrite]>:$barriers,
+                       I64Attr:$slot);
+  let assemblyFormat = [{
+    $barriers `[` $slot `]` attr-dict `:` qualified(type($barriers))
+  }];
+  let hasVerifier = 1;
+}
+
+def TileGPU_TensorMapReleaseOp : TileGPU_Op<"tensormap_release",
+    [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "free the CTA's slot of the tensor-map pool";
+  let description = [{
+    The first thread of the CTA frees the slot whose number is element
+    `slot` of `barriers`. It runs after the compute warps' loop: every TMA
+    copy through the slot's maps has then completed (its stage was waited
+    for), so the next owner may rewrite them.
+  }];
+  let arguments = (ins TileGPU_SMemType:$barriers, I64Attr:$slot);
+  let assemblyFormat = [{
+    $barriers `[` $slot `]` attr-dict `:` qualified(type($barriers))
+  }];
+  let hasVerifier = 1;
+}
+
+def TileGPU_TensorMapInitOp : TileGPU_Op<"tensormap_init",
+    [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "write the tensor map of a view into the CTA's slot";
+  let description = [{
+    The executing thread (one thread) writes tensor map `map` of the CTA's
+    slot (element `slot` of `barriers`): the view's tensor, boxes of the
+    tiles `tma_copy` moves into buffers of the type of `buffer`, with that
+    buffer's swizzle. It then fences the tensor-map proxy, so its own TMA
+    copies see the map. The view's base and the strides of its outer dims
+    must be multiples of 16 bytes and its innermost stride 1 (the pipeliner
+    proves it; tileir::planTensorMap gives the box).
+  }];
+  let arguments = (ins CudaTile_TileView:$view, TileGPU_SMemType:$buffer,
+                       TileGPU_SMemType:$barriers, I64Attr:$slot,
+                       I32Attr:$map);
+  let assemblyFormat = [{
+    $view `,` $buffer `,` $barriers `[` $slot `]` `map` $map attr-dict `:`
+      qualified(type($view)) `,` qualified(type($buffer)) `,`
+      qualified(type($barriers))
+  }];
+  let hasVerifier = 1;
+}
+
+def TileGPU_TmaCopyOp : TileGPU_Op<"tma_copy"> {
+  let summary = "copy one tile of a view into shared memory with TMA";
+  let description = [{
+    The executing thread (one thread) arrives on mbarrier `stage` of
+    `barriers` expecting the tile's bytes and starts the TMA copies of the
+    tile at `index` of `view` into `buffer` through map `map` of the CTA's
+    slot; the barrier's phase completes once they have landed. Elements out
+    of bounds read as zero, as `load_view_tko` with zero padding reads
+    them. A view with an empty dim (no valid map) gets a zeroed buffer and a
+    plain arrival instead.
+  }];
+  let arguments = (ins CudaTile_TileView:$view,
+                       Variadic<CudaTile_IntTile>:$index,
+                       Arg<TileGPU_SMemType, "", [MemWrite]>:$buffer,
+                       TileGPU_SMemType:$barriers,
+                       CudaTile_ScalarIntTile:$stage, I64Attr:$slot,
+                       I32Attr:$map);
+  let assemblyFormat = [{
+    $view `[` $index `]` `,` $buffer `,` $barriers `[` $stage `]` `slot`
+      $slot `map` $map attr-dict `:` qualified(type($view)) `[`
+      qualified(type($index)) `]` `,` qualified(type($buffer)) `,`
+      qualified(type($barriers)) `,` qualified(type($stage))
+  }];
+  let hasVerifier = 1;
 }
 
 //===----------------------------------------------------------------------===//

@@ -101,7 +101,18 @@ def TileIRPipelineLoopsPass
            "Let producer warps issue the copies of a wgmma loop at the "
            "kernel's top level, handing stages over through mbarriers">,
     Option<"producerWarps", "producer-warps", "unsigned", /*default=*/"4",
-           "Producer warps of a warp-specialized kernel (4 or 8)">,
+           "Producer warps of a cp.async warp-specialized kernel (4 or 8)">,
+    Option<"groupedRaster", "grouped-raster", "bool", /*default=*/"true",
+           "Run the tile blocks of a kernel without atomics whose pipelined "
+           "top-level loop is one product of two copied operands (a GEMM) "
+           "in groups along x, for L2 reuse between them">,
+    Option<"rasterGroup", "raster-group", "unsigned", /*default=*/"8",
+           "x ids per group of the grouped raster: 8 M tiles of a GEMM walk "
+           "the N tiles together, about as many CTAs as an H200 runs at "
+           "once sharing 8 A panels and some 16 B panels in L2">,
+    Option<"tma", "tma", "bool", /*default=*/"true",
+           "Let one producer thread copy with TMA, through tensor maps the "
+           "kernel builds, where every copy of the loop allows it">,
   ];
   let dependentDialects = ["::mlir::tilegpu::TileGPUDialect"];
 }

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tileir/Dialect/TileGPU/IR/TileGPU.h"
+#include "tileir/Dialect/TileGPU/IR/TensorMap.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -426,6 +427,58 @@ LogicalResult WarpGroupDotWaitOp::verify() {
   if (getPending() < 0)
     return emitOpError("pending must not be negative");
   return success();
+}
+
+/// A tensor-map op's slot word: an element of a 1-D i64 barrier buffer.
+static LogicalResult verifySlot(Operation *op, SMemType barriers,
+                                int64_t slot) {
+  if (!barriers.getElementType().isInteger(64) ||
+      barriers.getShape().size() != 1 || barriers.getStages() != 1)
+    return op->emitOpError("needs a single-stage 1-D buffer of i64");
+  if (slot < 0 || slot >= barriers.getShape()[0])
+    return op->emitOpError("slot word ")
+           << slot << " is outside the " << barriers.getShape()[0]
+           << "-element barrier buffer";
+  return success();
+}
+
+/// A TMA op's view and buffer: what tileir::planTensorMap accepts.
+static LogicalResult verifyTensorMap(Operation *op, Type view,
+                                     SMemType buffer, int32_t map) {
+  if (map < 0 || map >= kTensorMapsPerSlot)
+    return op->emitOpError("map ")
+           << map << " is outside [0, " << kTensorMapsPerSlot << ")";
+  std::string why;
+  if (failed(tileir::planTensorMap(view, buffer, &why)))
+    return op->emitOpError("cannot copy the view with TMA: ") << why;
+  return success();
+}
+
+LogicalResult TensorMapAcquireOp::verify() {
+  return verifySlot(*this, getBarriers().getType(), getSlot());
+}
+
+LogicalResult TensorMapReleaseOp::verify() {
+  return verifySlot(*this, getBarriers().getType(), getSlot());
+}
+
+LogicalResult TensorMapInitOp::verify() {
+  if (failed(verifySlot(*this, getBarriers().getType(), getSlot())))
+    return failure();
+  return verifyTensorMap(*this, getView().getType(), getBuffer().getType(),
+                         getMap());
+}
+
+LogicalResult TmaCopyOp::verify() {
+  if (failed(verifySlot(*this, getBarriers().getType(), getSlot())))
+    return failure();
+  if (getBuffer().getType().getStages() != 1)
+    return emitOpError("needs a single-stage buffer (take a subview)");
+  auto partition = dyn_cast<cuda_tile::PartitionViewType>(getView().getType());
+  if (partition && getIndex().size() != partition.getTileShape().size())
+    return emitOpError("needs one index per view dimension");
+  return verifyTensorMap(*this, getView().getType(), getBuffer().getType(),
+                         getMap());
 }
 
 LogicalResult MBarrierInitOp::verify() {

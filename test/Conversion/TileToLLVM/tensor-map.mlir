@@ -1,0 +1,88 @@
+// TMA with tensor maps built on the device, lowered to NVVM ops. The CTA's
+// first thread claims a slot of the module's pool (a 2048-bit bitmap,
+// acquire OR from the CTA's linear id, probing on) and keeps its number in
+// the barrier buffer; tensormap_init zeroes map 1 of the slot, sets every
+// field with tensormap.replace (rank - 1, the box of one 128-byte swizzle
+// block, the sizes, the outer stride in bytes, 16-bit elements, 128-byte
+// swizzle) and fences the tensor-map proxy; tma_copy expects the tile's
+// 16 KiB on the stage's mbarrier and issues one 2-D copy per 64-column
+// block, 8 KiB apart, with coordinates clamped to the tensor (an empty dim
+// zero-fills the buffer instead, a dim past 2^31 - 1 traps);
+// tensormap_release clears the bit (release). The producer leader is the
+// first thread after the compute warps, and a grouped raster remaps the
+// block ids in groups of 8 along x.
+// RUN: tile-opt %s --tileir-lower-to-cfg \
+// RUN:   --convert-tile-to-llvm='target=sm_90' | FileCheck %s
+
+// CHECK-DAG: llvm.mlir.global internal @__tileir_tensormaps() {addr_space = 1 : i32, alignment = 128 : i64} : !llvm.array<1048576 x i8>
+// CHECK-DAG: llvm.mlir.global internal @__tileir_tensormap_slots() {addr_space = 1 : i32, alignment = 4 : i64} : !llvm.array<64 x i32>
+// CHECK-LABEL: llvm.func @tma(
+// CHECK-SAME: nvvm.reqntid = array<i32: 288, 1, 1>
+// Acquire: thread 0 probes from the CTA's linear id.
+// CHECK: nvvm.read.ptx.sreg.ctaid.x
+// CHECK: %[[MASK:.*]] = llvm.mlir.constant(2047 : i32)
+// CHECK: llvm.and %{{.*}}, %[[MASK]]
+// CHECK: llvm.inline_asm has_side_effects {{.*}}"atom.acquire.gpu.global.or.b32 $0, [$1], $2;", "=r,l,r"
+// CHECK: llvm.store %{{.*}}, %{{.*}} : i64, !llvm.ptr<3>
+// CHECK: nvvm.mbarrier.init
+// CHECK-NEXT: nvvm.barrier0
+// The leader: thread 32 * 8.
+// CHECK: %[[C256:.*]] = llvm.mlir.constant(256 : i32)
+// CHECK: llvm.icmp "eq" %{{.*}}, %[[C256]]
+// Init: map 1 of the slot is 128 bytes at (slot * 4 + 1) * 128.
+// CHECK: %[[C512:.*]] = llvm.mlir.constant(512 : i64)
+// CHECK: %[[C128:.*]] = llvm.mlir.constant(128 : i64)
+// CHECK-COUNT-8: llvm.store %{{.*}} {alignment = 16 : i64} : vector<4xi32>, !llvm.ptr<1>
+// CHECK: "tensormap.replace.tile.global_address.global.b1024.b64 [$0], $1;", "l,l"
+// CHECK: "tensormap.replace.tile.rank.global.b1024.b32 [$0], 1;", "l"
+// CHECK: "tensormap.replace.tile.box_dim.global.b1024.b32 [$0], 0, 64;", "l"
+// CHECK: "tensormap.replace.tile.global_dim.global.b1024.b32 [$0], 0, $1;", "l,r"
+// CHECK: "tensormap.replace.tile.element_stride.global.b1024.b32 [$0], 0, 1;", "l"
+// CHECK: "tensormap.replace.tile.box_dim.global.b1024.b32 [$0], 1, 64;", "l"
+// CHECK: "tensormap.replace.tile.global_dim.global.b1024.b32 [$0], 1, $1;", "l,r"
+// CHECK: "tensormap.replace.tile.global_stride.global.b1024.b64 [$0], 0, $1;", "l,l"
+// CHECK: "tensormap.replace.tile.elemtype.global.b1024.b32 [$0], 1;", "l"
+// CHECK: "tensormap.replace.tile.interleave_layout.global.b1024.b32 [$0], 0;", "l"
+// CHECK: "tensormap.replace.tile.swizzle_mode.global.b1024.b32 [$0], 3;", "l"
+// CHECK: "tensormap.replace.tile.fill_mode.global.b1024.b32 [$0], 0;", "l"
+// CHECK: nvvm.fence.proxy.release <gpu>
+// CHECK: nvvm.fence.proxy.acquire <gpu> %{{.*}}, %{{.*}}
+// Copy: an oversized dim traps; otherwise expect 16 KiB, two 2-D boxes.
+// CHECK: llvm.intr.trap
+// CHECK: %[[BYTES:.*]] = llvm.mlir.constant(16384 : i32)
+// CHECK: llvm.cond_br %{{.*}}, ^[[COPY:.*]], ^[[ZERO:.*]]
+// CHECK: ^[[COPY]]:
+// CHECK: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %[[BYTES]]
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %{{.*}}, %{{.*}}, box[%{{.*}}, %{{.*}}] : !llvm.ptr<7>, !llvm.ptr
+// CHECK: llvm.getelementptr %{{.*}}[8192] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %{{.*}}, %{{.*}}, box[%{{.*}}, %{{.*}}] : !llvm.ptr<7>, !llvm.ptr
+// CHECK: ^[[ZERO]]:
+// CHECK: llvm.store %{{.*}} {alignment = 16 : i64} : vector<4xi32>, !llvm.ptr<3>
+// CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>
+// CHECK: nvvm.mbarrier.arrive
+// Release.
+// CHECK: "red.release.gpu.global.and.b32 [$0], $1;", "l,r"
+// The grouped raster: x = first + r % width, y = r / width.
+// CHECK: nvvm.read.ptx.sreg.nctaid.y
+// CHECK: llvm.udiv
+// CHECK: llvm.urem
+// CHECK: llvm.udiv
+cuda_tile.module @tma {
+  entry @tma(%b0: tile<ptr<bf16>>) {
+    %b = assume div_by<16>, %b0 : tile<ptr<bf16>>
+    %c0 = constant <i32: 0> : tile<i32>
+    %c1 = constant <i32: 1> : tile<i32>
+    %bv = make_tensor_view %b, shape = [4096, 128], strides = [128, 1] : tensor_view<4096x128xbf16, strides=[128,1]>
+    %bp = make_partition_view %bv : partition_view<tile=(64x128), padding_value = zero, tensor_view<4096x128xbf16, strides=[128,1]>>
+    %bars = tilegpu.alloc_shared {offset = 16384 : i64} : !tilegpu.smem<8xi64, #tilegpu.shared<shape=[8], offset=[[1], [2], [4]]>>
+    %buf = tilegpu.alloc_shared {offset = 0 : i64} : !tilegpu.smem<64x128xbf16, #tilegpu.shared<shape=[64, 128], offset=[[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [1, 8], [2, 16], [4, 32], [8, 0], [16, 0], [32, 0], [0, 64]]>>
+    tilegpu.tensormap_acquire %bars[4] : !tilegpu.smem<8xi64, #tilegpu.shared<shape=[8], offset=[[1], [2], [4]]>>
+    tilegpu.mbarrier_init %bars, [1] : !tilegpu.smem<8xi64, #tilegpu.shared<shape=[8], offset=[[1], [2], [4]]>>
+    %l = tilegpu.is_producer_warp leader : !cuda_tile.tile<i1>
+    tilegpu.tensormap_init %bp, %buf, %bars[4] map 1 : !cuda_tile.partition_view<tile=(64x128), padding_value = zero, tensor_view<4096x128xbf16, strides=[128,1]>>, !tilegpu.smem<64x128xbf16, #tilegpu.shared<shape=[64, 128], offset=[[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [1, 8], [2, 16], [4, 32], [8, 0], [16, 0], [32, 0], [0, 64]]>>, !tilegpu.smem<8xi64, #tilegpu.shared<shape=[8], offset=[[1], [2], [4]]>>
+    tilegpu.tma_copy %bp[%c1, %c0], %buf, %bars[%c0] slot 4 map 1 : !cuda_tile.partition_view<tile=(64x128), padding_value = zero, tensor_view<4096x128xbf16, strides=[128,1]>>[!cuda_tile.tile<i32>, !cuda_tile.tile<i32>], !tilegpu.smem<64x128xbf16, #tilegpu.shared<shape=[64, 128], offset=[[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [1, 8], [2, 16], [4, 32], [8, 0], [16, 0], [32, 0], [0, 64]]>>, !tilegpu.smem<8xi64, #tilegpu.shared<shape=[8], offset=[[1], [2], [4]]>>, !cuda_tile.tile<i32>
+    tilegpu.tensormap_release %bars[4] : !tilegpu.smem<8xi64, #tilegpu.shared<shape=[8], offset=[[1], [2], [4]]>>
+    %x, %y, %z = get_tile_block_id : tile<i32>
+    return
+  } {tilegpu.grouped_raster = 8 : i32, tilegpu.num_warps = 8 : i32, tilegpu.producer_warps = 1 : i32, tilegpu.shared_bytes = 17408 : i64}
+}
