@@ -248,6 +248,15 @@ CASES.append(_gemm_case("mma_tf32_f32_dynk", gemm_tf32_dynamic_k, "tf32", "f32",
                         shapes=[(256, 192, 256), (100, 70, 130), (64, 64, 64), (1, 1, 1)]))
 
 
+# Two warpgroups of accumulator (128x128): on sm_90 the warp-specialized
+# path, whose producer copies with TMA through tensor maps the kernel
+# builds, with ragged edges (empty operands: test/gpu/run_tma_edges.py).
+for _op in ("bf16", "f16"):
+    CASES.append(_gemm_case(f"mma_{_op}_f32_wide", gemm_dynamic_k, _op, "f32",
+                            (128, 128, 64),
+                            shapes=[(256, 384, 512), (130, 200, 300), (1, 1, 1)]))
+
+
 def _static_shapes(tiles, kt):
     tm, tn, tk = tiles
     return [(2 * tm, 2 * tn, kt * tk), (tm + 3, tn - 5, kt * tk - 7)]

@@ -78,7 +78,7 @@ FailureOr<Value> getSlotBitmap(OpBuilder &b, Location loc, Operation *op) {
 /// Element `slot` of the barrier buffer, which holds the slot number.
 Value getSlotWord(OpBuilder &b, Location loc, Value barriers, int64_t slot) {
   return LLVM::GEPOp::create(b, loc, barriers.getType(), b.getI64Type(),
-                             barriers, ArrayRef<LLVM::GEPArg>{slot});
+                             barriers, ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(slot)});
 }
 
 Value loadSlot(OpBuilder &b, Location loc, Value barriers, int64_t slot) {
@@ -311,7 +311,7 @@ struct TensorMapInitLowering
     for (int64_t i = 0; i < kMapBytes / 16; ++i) {
       Value at = LLVM::GEPOp::create(rewriter, loc, map->getType(),
                                      rewriter.getI8Type(), *map,
-                                     ArrayRef<LLVM::GEPArg>{i * 16});
+                                     ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(i * 16)});
       LLVM::StoreOp::create(rewriter, loc, zeros, at, /*alignment=*/16);
     }
     auto replace = [&](StringRef field, StringRef type, ValueRange values,
@@ -435,7 +435,8 @@ struct TmaCopyLowering : public ConvertOpToLLVMPattern<tilegpu::TmaCopyOp> {
         }
         Value dst = LLVM::GEPOp::create(
             rewriter, loc, buffer.getType(), rewriter.getI8Type(), buffer,
-            ArrayRef<LLVM::GEPArg>{block * plan->blockBytes});
+            ArrayRef<LLVM::GEPArg>{
+                static_cast<int32_t>(block * plan->blockBytes)});
         Value clusterDst =
             LLVM::AddrSpaceCastOp::create(rewriter, loc, cluster, dst);
         NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(

@@ -475,7 +475,8 @@ LogicalResult TmaCopyOp::verify() {
   if (getBuffer().getType().getStages() != 1)
     return emitOpError("needs a single-stage buffer (take a subview)");
   auto partition = dyn_cast<cuda_tile::PartitionViewType>(getView().getType());
-  if (partition && getIndex().size() != partition.getTileShape().size())
+  if (partition && static_cast<int64_t>(getIndex().size()) !=
+                       partition.getTileShape().size())
     return emitOpError("needs one index per view dimension");
   return verifyTensorMap(*this, getView().getType(), getBuffer().getType(),
                          getMap());
