@@ -242,8 +242,10 @@ struct TensorMapReleaseLowering
   }
 };
 
-/// The view's sizes and strides as i64, and whether every size is one a
-/// tensor map holds (1 to 2^31 - 1: TMA coordinates are signed 32-bit).
+/// The view's sizes and strides as i64, whether every size is one a tensor
+/// map holds (1 to 2^31 - 1: TMA coordinates are signed 32-bit), and
+/// whether one is larger or a stride is one no map holds (negative, or 2^40
+/// bytes or more).
 struct ViewDims {
   Value base;
   SmallVector<Value> sizes, strides;
@@ -251,7 +253,7 @@ struct ViewDims {
 };
 
 ViewDims getViewDims(OpBuilder &b, Location loc, Value loweredView,
-                     unsigned rank) {
+                     unsigned rank, unsigned elementBytes) {
   ViewFields fields = unpackView(b, loc, loweredView, rank);
   ViewDims dims;
   dims.base = fields.base;
@@ -274,6 +276,11 @@ ViewDims getViewDims(OpBuilder &b, Location loc, Value loweredView,
                                  .getResult();
     dims.anyHuge =
         d == 0 ? huge : LLVM::OrOp::create(b, loc, dims.anyHuge, huge).getResult();
+    // Unsigned: a negative stride is as out of range as a huge one.
+    Value strideLimit = i64Const(b, loc, (int64_t(1) << 40) / elementBytes);
+    Value badStride = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::uge,
+                                           dims.strides.back(), strideLimit);
+    dims.anyHuge = LLVM::OrOp::create(b, loc, dims.anyHuge, badStride);
   }
   return dims;
 }
@@ -302,8 +309,8 @@ struct TensorMapInitLowering
         getMapAddress(rewriter, loc, op, slot, static_cast<int32_t>(op.getMap()));
     if (failed(map))
       return rewriter.notifyMatchFailure(op, "not in a module");
-    ViewDims dims =
-        getViewDims(rewriter, loc, adaptor.getView(), plan->rank);
+    ViewDims dims = getViewDims(rewriter, loc, adaptor.getView(), plan->rank,
+                                plan->elementBytes);
 
     // A zeroed map, then every field this plan uses.
     auto v4 = VectorType::get({4}, rewriter.getI32Type());
@@ -383,11 +390,11 @@ struct TmaCopyLowering : public ConvertOpToLLVMPattern<tilegpu::TmaCopyOp> {
     Value barrier = LLVM::GEPOp::create(rewriter, loc, barriers.getType(),
                                         rewriter.getI64Type(), barriers,
                                         ValueRange{stage});
-    ViewDims dims =
-        getViewDims(rewriter, loc, adaptor.getView(), plan->rank);
-    // A dim past 2^31 - 1 elements cannot be addressed by a tensor map (nor
-    // allocated on any GPU with the others at least 16 bytes apart): stop
-    // the kernel rather than copy wrong data.
+    ViewDims dims = getViewDims(rewriter, loc, adaptor.getView(), plan->rank,
+                                plan->elementBytes);
+    // A dim past 2^31 - 1 elements, or a negative stride, cannot be
+    // described by a tensor map: stop the kernel rather than copy wrong
+    // data.
     emitIf(rewriter, loc, dims.anyHuge,
            [&] { LLVM::Trap::create(rewriter, loc); });
     Value slot = loadSlot(rewriter, loc, barriers, op.getSlot());
