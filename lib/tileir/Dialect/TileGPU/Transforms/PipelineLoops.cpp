@@ -536,14 +536,6 @@ private:
     return found;
   }
 
-  /// Whether the loop can be warp-specialized: it is a wgmma loop at the
-  /// top level of its kernel (run once by every thread), continued only at
-  /// the end of its body, in a kernel with no alloca (whose barriers span
-  /// the CTA) and not yet specialized; everything the producers need before
-  /// the loop (bounds, views, the indices' operands) is pure arithmetic on
-  /// the kernel's parameters, collected in `outside`; the registers of the
-  /// CTA with its producer warps and the stages with the barriers still
-  /// fit. May drop one stage for the barriers' shared memory.
   /// Matrix products in `loop`'s body (at any depth).
   static int64_t countProducts(cuda_tile::ForOp loop) {
     int64_t products = 0;
@@ -598,6 +590,15 @@ private:
     return true;
   }
 
+  /// Whether the loop can be warp-specialized: it is a wgmma loop at the
+  /// top level of its kernel (run once by every thread), continued only at
+  /// the end of its body, in a kernel with no alloca (whose barriers span
+  /// the CTA), no `return` before the loop, at least two compute warpgroups
+  /// and not yet specialized; everything the producers need before
+  /// the loop (bounds, views, the indices' operands) is pure arithmetic on
+  /// the kernel's parameters, collected in `outside`; the registers of the
+  /// CTA with its producer warps and the stages with the barriers still
+  /// fit. May drop one stage for the barriers' shared memory.
   bool canSpecialize(ArrayRef<Candidate> candidates, WarpGroupDotOp asyncDot,
                      int64_t &stages, int64_t perStage, int64_t budget,
                      llvm::SetVector<Operation *> &outside, std::string &why) {
