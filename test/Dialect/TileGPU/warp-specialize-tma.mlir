@@ -160,11 +160,15 @@ cuda_tile.module @early_return {
 
 // -----
 
-// Atomics let a CTA observe the order tile blocks run in (one waiting for a
-// flag another sets relies on the launch order): the raster stays.
+// Atomics let a CTA wait for another (a flag another sets): the raster stays
+// (the waiter relies on the launch order), and no tensor-map slot is taken
+// (a waiter holding one could starve the CTA it waits for), so the cp.async
+// producers copy.
 // CHECK-LABEL: entry @atomic_counter(
 // CHECK-NOT: grouped_raster
-// CHECK: tilegpu.producer_warps = 1 : i32
+// CHECK-NOT: tensormap
+// CHECK: tilegpu.producer_warps = 4 : i32
+// REMARK: 4 producer warps issue the copies, mbarriers hand the stages over; no TMA: its CTAs may wait for one another (atomics or unbounded loops)
 cuda_tile.module @atomic_counter {
   entry @atomic_counter(%a0: tile<ptr<bf16>>, %b0: tile<ptr<bf16>>, %c: tile<ptr<f32>>, %n: tile<i32>, %count: tile<ptr<i32>>) {
     %a = assume div_by<16>, %a0 : tile<ptr<bf16>>

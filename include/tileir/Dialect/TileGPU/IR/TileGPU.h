@@ -40,10 +40,11 @@ inline constexpr llvm::StringLiteral kProducerWarpsAttrName =
 /// which are spread over the producer warps.
 inline constexpr llvm::StringLiteral kProducerAttrName = "tilegpu.producer";
 /// Tensor maps in one slot of a module's tensor-map pool (tensormap_init's
-/// `map` is below it), and the slots. Only slot holders wait for a free
-/// slot, and holders are running CTAs that need nothing from the waiter, so
-/// the count is about speed, not correctness: it exceeds the CTAs that copy
-/// with TMA (tens of KiB of shared memory each) any GPU holds at once.
+/// `map` is below it), and the slots. Only CTAs that wait for no other CTA
+/// take slots (tileir-pipeline-loops), so holders always finish and free
+/// theirs: the count is about speed, not correctness. It exceeds the CTAs
+/// that copy with TMA (tens of KiB of shared memory each) any GPU holds at
+/// once.
 inline constexpr int32_t kTensorMapsPerSlot = 4;
 inline constexpr int32_t kTensorMapSlots = 2048;
 /// On an entry: its tile block ids (x, y) come in groups of this many x

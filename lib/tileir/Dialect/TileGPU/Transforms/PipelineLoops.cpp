@@ -547,18 +547,23 @@ private:
     return products;
   }
 
-  /// Groups the kernel's tile block ids (kGroupedRasterAttrName) unless a
-  /// CTA could observe the order CTAs run in: through atomics (a CTA
-  /// waiting for a flag another sets relies on the launch order to make
-  /// progress) or a loop without a bound.
-  static bool setGroupedRaster(cuda_tile::EntryOp entry, int64_t group) {
-    bool ordered = false;
+  /// Whether a CTA of `entry` may wait for another: through atomics (a
+  /// flag another CTA sets) or a loop without a bound.
+  static bool mayWaitForOtherCTAs(cuda_tile::EntryOp entry) {
+    bool waits = false;
     entry.walk([&](Operation *op) {
       if (isa<cuda_tile::AtomicRMWTkoOp, cuda_tile::AtomicCASTkoOp,
               cuda_tile::AtomicRedViewTkoOp, cuda_tile::LoopOp>(op))
-        ordered = true;
+        waits = true;
     });
-    if (ordered)
+    return waits;
+  }
+
+  /// Groups the kernel's tile block ids (kGroupedRasterAttrName) unless a
+  /// CTA could observe the order CTAs run in (a CTA waiting for another
+  /// relies on the launch order to make progress).
+  static bool setGroupedRaster(cuda_tile::EntryOp entry, int64_t group) {
+    if (mayWaitForOtherCTAs(entry))
       return false;
     entry->setAttr(kGroupedRasterAttrName,
                    IntegerAttr::get(IntegerType::get(entry.getContext(), 32),
@@ -568,9 +573,17 @@ private:
 
   /// Whether every copy of the loop can be a TMA copy: a tile of a
   /// partition view into a swizzled buffer (tileir::planTensorMap), from a
-  /// base and strides the program proves 16-byte aligned, and few enough
-  /// copies for one slot of tensor maps.
+  /// base and strides the program proves 16-byte aligned, few enough copies
+  /// for one slot of tensor maps, in a kernel whose CTAs never wait for one
+  /// another.
   bool chooseTma(ArrayRef<Candidate> candidates, std::string &why) {
+    // A CTA waiting for another while it holds a tensor-map slot could wait
+    // forever if the other could not get one: only CTAs that never wait
+    // take slots, so a full pool always drains.
+    if (mayWaitForOtherCTAs(cast<cuda_tile::EntryOp>(loop->getParentOp()))) {
+      why = "its CTAs may wait for one another (atomics or unbounded loops)";
+      return false;
+    }
     if (static_cast<int64_t>(candidates.size()) > kTensorMapsPerSlot) {
       why = "more copies than tensor maps in a slot";
       return false;
