@@ -91,3 +91,49 @@ cuda_tile.module @rows {
     return
   }
 }
+
+// -----
+
+// A column mask built from an iota (attention's `cols < seq`) and
+// broadcast over the product's rows: the iota, the index arithmetic and
+// the comparison take the accumulator's layout with the rows projected
+// out, so the broadcast is free and no lane exchanges the mask.
+// SM90-LABEL: entry @mask(
+// SM90: iota : tile<64xi32, [[COLS:#tilegpu.layout<shape=\[64\], reg=\[\[1\],\[0\],\[8\],\[16\],\[32\]\], lane=\[\[2\],\[4\],\[0\],\[0\],\[0\]\], warp=\[\[0\],\[0\]\]>]]>
+// SM90: addi {{.*}} : tile<64xi32, [[COLS]]>
+// SM90: cmpi less_than {{.*}} : tile<1x64xi32, [[ROW:#tilegpu.layout<shape=\[1,64\][^>]*>]]> -> tile<1x64xi1, [[ROW]]>
+// SM90: broadcast {{.*}} : tile<1x64xi1, [[ROW]]> -> tile<64x64xi1, [[S:#tilegpu.layout<[^>]*>]]>
+// SM90: select {{.*}} : tile<64x64xi1, [[S]]>, tile<64x64xf32, [[S]]>
+// SM90-NOT: tilegpu.convert_layout
+// SM90: return
+// SM80-LABEL: entry @mask(
+// SM80: iota : tile<64xi32, #tilegpu.layout<shape=[64], reg={{\[\[}}1],[0],[16],[32],[0]], lane={{\[\[}}2],[4],[0],[0],[0]], warp={{\[\[}}8],[0]]>>
+// SM80: broadcast {{.*}} : tile<1x64xi1, [[ROW:#tilegpu.layout<[^>]*>]]> -> tile<64x64xi1, [[S:#tilegpu.layout<[^>]*>]]>
+// SM80: select {{.*}} : tile<64x64xi1, [[S]]>
+// SM80-NOT: tilegpu.convert_layout
+// SM80: return
+cuda_tile.module @mask {
+  entry @mask(%a: tile<ptr<bf16>>, %o: tile<ptr<f32>>, %n: tile<i32>, %j: tile<i32>) {
+    %c0 = constant <i32: 0> : tile<i32>
+    %av = make_tensor_view %a, shape = [64, 64], strides = [64, 1] : tensor_view<64x64xbf16, strides=[64,1]>
+    %ap = make_partition_view %av : partition_view<tile=(64x64), tensor_view<64x64xbf16, strides=[64,1]>>
+    %x, %t0 = load_view_tko weak %ap[%c0, %c0] : partition_view<tile=(64x64), tensor_view<64x64xbf16, strides=[64,1]>>, tile<i32> -> tile<64x64xbf16>, token
+    %zero = constant <f32: 0.0> : tile<64x64xf32>
+    %s = mmaf %x, %x, %zero : tile<64x64xbf16>, tile<64x64xbf16>, tile<64x64xf32>
+    %i = iota : tile<64xi32>
+    %j1 = reshape %j : tile<i32> -> tile<1xi32>
+    %jb = broadcast %j1 : tile<1xi32> -> tile<64xi32>
+    %cols = addi %jb, %i : tile<64xi32>
+    %cols2 = reshape %cols : tile<64xi32> -> tile<1x64xi32>
+    %n2 = reshape %n : tile<i32> -> tile<1x1xi32>
+    %nb = broadcast %n2 : tile<1x1xi32> -> tile<1x64xi32>
+    %valid = cmpi less_than %cols2, %nb, signed : tile<1x64xi32> -> tile<1x64xi1>
+    %vb = broadcast %valid : tile<1x64xi1> -> tile<64x64xi1>
+    %ninf = constant <f32: 0xFF800000> : tile<64x64xf32>
+    %m = select %vb, %s, %ninf : tile<64x64xi1>, tile<64x64xf32>
+    %ov = make_tensor_view %o, shape = [64, 64], strides = [64, 1] : tensor_view<64x64xf32, strides=[64,1]>
+    %op = make_partition_view %ov : partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>
+    %t1 = store_view_tko weak %m, %op[%c0, %c0] : tile<64x64xf32>, partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>, tile<i32> -> token
+    return
+  }
+}

@@ -25,10 +25,13 @@
 // contiguous is "K-major" (row-major A, column-major B); otherwise the
 // instruction transposes it (16-bit types only, which is all this lowers).
 //
-// The op fences the accumulator registers (wgmma.fence), issues every
-// instruction, commits them as one group and waits for it, so its result is
-// complete when it returns and its operands may be overwritten after the
-// next barrier.
+// The op fences the registers its instructions read (wgmma.fence, with
+// those registers as operands so that their definitions stay before it),
+// issues every instruction, commits them as one group and, unless it is
+// asynchronous, waits for it, so its result is complete when it returns and
+// its operands may be overwritten after the next barrier. A zero
+// accumulator is not materialized: the first instruction of each 64-row
+// block runs with scale-d = 0.
 //
 //===----------------------------------------------------------------------===//
 
@@ -123,28 +126,61 @@ Value emitGroupOffset(OpBuilder &b, Location loc, const Descriptor &d,
   return emitXorOfColumns(b, loc, groupIndex, columns, i32Const(b, loc, 0));
 }
 
-/// wgmma with A in registers (the NVVM op takes only descriptors):
-/// `wgmma.mma_async.sync.aligned.m64nNk16.f32.<t>.<t> d, {a0..a3}, b-desc,
-/// p, 1, 1, trans-b;` with the accumulator struct tied in and out.
-Value emitRegisterAWgmma(OpBuilder &b, Location loc, Value acc,
-                         ArrayRef<Value> fragment, Value descB, int64_t n,
-                         Type element, bool transposeB) {
+/// The 32-bit words of an A fragment held in registers: pairs of 16-bit
+/// elements.
+SmallVector<Value> packFragmentWords(OpBuilder &b, Location loc,
+                                     ArrayRef<Value> fragment) {
   Type i32 = b.getI32Type();
   auto pairType = VectorType::get({2}, fragment.front().getType());
-  SmallVector<Value> aWords;
+  SmallVector<Value> words;
   for (size_t i = 0; i + 1 < fragment.size(); i += 2) {
     Value pair = LLVM::PoisonOp::create(b, loc, pairType);
     Value lo = i32Const(b, loc, 0), hi = i32Const(b, loc, 1);
     pair = LLVM::InsertElementOp::create(b, loc, pair, fragment[i], lo);
     pair = LLVM::InsertElementOp::create(b, loc, pair, fragment[i + 1], hi);
-    aWords.push_back(LLVM::BitcastOp::create(b, loc, i32, pair));
+    words.push_back(LLVM::BitcastOp::create(b, loc, i32, pair));
   }
+  return words;
+}
+
+/// wgmma.fence as inline PTX that reads every register the products read
+/// from the register file (A fragments and the incoming accumulator). The
+/// instructions that define them (the conversion of a softmax to bf16, the
+/// rescaling of an accumulator) then stay before the fence: LLVM's
+/// scheduler would otherwise sink them next to their wgmma, and ptxas
+/// answers a register written after the fence with an extra
+/// warpgroup.arrive (and a wait) before that wgmma.
+void emitPinnedFence(OpBuilder &b, Location loc, ArrayRef<Value> inputs) {
+  if (inputs.empty()) {
+    NVVM::WgmmaFenceAlignedOp::create(b, loc);
+    return;
+  }
+  std::string constraints;
+  for (auto [i, v] : llvm::enumerate(inputs))
+    constraints += std::string(i ? "," : "") +
+                   (v.getType().isF32() ? "f" : "r");
+  LLVM::InlineAsmOp::create(
+      b, loc, LLVM::LLVMVoidType::get(b.getContext()), inputs,
+      "wgmma.fence.sync.aligned;", constraints,
+      /*has_side_effects=*/true, /*is_align_stack=*/false,
+      LLVM::TailCallKind::None, /*asm_dialect=*/nullptr,
+      /*operand_attrs=*/nullptr);
+}
+
+/// wgmma with A in registers (the NVVM op takes only descriptors):
+/// `wgmma.mma_async.sync.aligned.m64nNk16.f32.<t>.<t> d, {a0..a3}, b-desc,
+/// p, 1, 1, trans-b;` with the accumulator struct tied in and out; p is
+/// false where the accumulator starts from zero (its input is ignored).
+Value emitRegisterAWgmma(OpBuilder &b, Location loc, Value acc,
+                         ArrayRef<Value> aWords, Value descB, int64_t n,
+                         Type element, bool transposeB, bool accumulate) {
   auto structType = cast<LLVM::LLVMStructType>(acc.getType());
   size_t numAcc = structType.getBody().size();
   std::string text;
   llvm::raw_string_ostream os(text);
   StringRef t = element.isBF16() ? "bf16" : "f16";
-  os << "{\n.reg .pred p;\nsetp.ne.b32 p, 1, 0;\n"
+  os << "{\n.reg .pred p;\nsetp.ne.b32 p, " << (accumulate ? 1 : 0)
+     << ", 0;\n"
      << "wgmma.mma_async.sync.aligned.m64n" << n << "k16.f32." << t << "."
      << t << " {";
   for (size_t i = 0; i < numAcc; ++i)
@@ -172,6 +208,22 @@ Value emitRegisterAWgmma(OpBuilder &b, Location loc, Value acc,
       LLVM::TailCallKind::None, /*asm_dialect=*/nullptr,
       /*operand_attrs=*/nullptr);
   return asmOp.getResult(0);
+}
+
+/// Whether `acc` is a splat zero: the product then starts with scale-d = 0
+/// instead of zeroing its registers.
+bool isZeroAccumulator(Value acc) {
+  auto constant = acc.getDefiningOp<cuda_tile::ConstantOp>();
+  if (!constant)
+    return false;
+  auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
+  if (!dense || !dense.isSplat())
+    return false;
+  if (isa<FloatType>(dense.getElementType()))
+    return dense.getSplatValue<APFloat>().isPosZero();
+  if (isa<IntegerType>(dense.getElementType()))
+    return dense.getSplatValue<APInt>().isZero();
+  return false;
 }
 
 NVVM::WGMMATypes getWgmmaType(Type element, bool isUnsigned) {
@@ -268,6 +320,9 @@ struct WarpGroupDotLowering
                                    colsPerGroup, config->groupsN,
                                    elementBytes);
 
+    // A zero accumulator is never read: the first instruction of each row
+    // block runs with scale-d = 0 on undefined registers.
+    bool zeroAcc = isZeroAccumulator(op.getAcc());
     SmallVector<Value> regs = unpackRegisters(rewriter, loc, adaptor.getAcc());
     int64_t perInstr = colsPerGroup / 2;
     int64_t instrsM = rowsPerGroup / 64;
@@ -281,9 +336,10 @@ struct WarpGroupDotLowering
     SmallVector<Value> accs;
     for (int64_t mi = 0; mi < instrsM; ++mi) {
       Value s = LLVM::PoisonOp::create(rewriter, loc, structType);
-      for (int64_t i = 0; i < perInstr; ++i)
-        s = LLVM::InsertValueOp::create(rewriter, loc, s,
-                                        regs[mi * perInstr + i], i);
+      if (!zeroAcc)
+        for (int64_t i = 0; i < perInstr; ++i)
+          s = LLVM::InsertValueOp::create(rewriter, loc, s,
+                                          regs[mi * perInstr + i], i);
       accs.push_back(s);
     }
 
@@ -304,8 +360,20 @@ struct WarpGroupDotLowering
     auto scaleOne = NVVM::WGMMAScaleInAttr::get(ctx, NVVM::WGMMAScaleIn::one);
     auto accumulate =
         NVVM::WGMMAScaleOutAttr::get(ctx, NVVM::WGMMAScaleOut::one);
+    auto overwrite =
+        NVVM::WGMMAScaleOutAttr::get(ctx, NVVM::WGMMAScaleOut::zero);
 
-    NVVM::WgmmaFenceAlignedOp::create(rewriter, loc);
+    // Register operands are read at the fence: the A fragments' words and
+    // the incoming accumulator, unless it is zero or may still be written
+    // by a product in flight (an asynchronous op's accumulator comes from
+    // the previous one, and reading it would make ptxas wait for it).
+    SmallVector<Value> aWords;
+    if (!lhsBuffer)
+      aWords = packFragmentWords(rewriter, loc, aRegs);
+    SmallVector<Value> fenced(aWords);
+    if (!zeroAcc && !op.getIsAsync())
+      llvm::append_range(fenced, regs);
+    emitPinnedFence(rewriter, loc, fenced);
     Value startB =
         emitStartField(rewriter, loc, adaptor.getRhs(), bGroup);
     Value startA =
@@ -315,20 +383,23 @@ struct WarpGroupDotLowering
       for (int64_t mi = 0; mi < instrsM; ++mi) {
         Value descB = emitDescriptor(rewriter, loc, *bDesc, startB,
                                      {ki * instrK, 0}, elementBytes);
+        bool accumulates = ki > 0 || !zeroAcc;
         if (!lhsBuffer) {
-          // A fragment (mi, ki): registers 8 * (ki + K/16 * mi) onwards.
-          int64_t first = 8 * (ki + (k / 16) * mi);
+          // A fragment (mi, ki): registers 8 * (ki + K/16 * mi) onwards,
+          // packed two a word.
+          int64_t first = 4 * (ki + (k / 16) * mi);
           accs[mi] = emitRegisterAWgmma(
               rewriter, loc, accs[mi],
-              ArrayRef<Value>(aRegs).slice(first, 8), descB, colsPerGroup,
-              lhsElement, layoutB == NVVM::MMALayout::row);
+              ArrayRef<Value>(aWords).slice(first, 4), descB, colsPerGroup,
+              lhsElement, layoutB == NVVM::MMALayout::row, accumulates);
           continue;
         }
         Value descA = emitDescriptor(rewriter, loc, *a, startA,
                                      {mi * 64, ki * instrK}, elementBytes);
         accs[mi] = NVVM::WgmmaMmaAsyncOp::create(
             rewriter, loc, structType, accs[mi], descA, descB, shape, typeA,
-            typeB, typeD, accumulate, scaleOne, scaleOne,
+            typeB, typeD, accumulates ? accumulate : overwrite, scaleOne,
+            scaleOne,
             NVVM::MMALayoutAttr::get(ctx, layoutA),
             NVVM::MMALayoutAttr::get(ctx, layoutB),
             /*satfinite=*/nullptr);

@@ -276,8 +276,12 @@ private:
           if (const LinearLayout *l = lookup(operand)) {
             for (Value r : op->getResults())
               changed |= set(r, *l);
-            break;
+            return;
           }
+        // Nothing upstream decides (iota arithmetic, masks built from
+        // indices): compute in the layout the users need.
+        for (Value r : op->getResults())
+          changed |= adoptUsersLayout(r);
         return;
       }
       if (auto reduce = dyn_cast<cuda_tile::ReduceOp>(op)) {
@@ -296,8 +300,12 @@ private:
       }
       if (auto reshape = dyn_cast<cuda_tile::ReshapeOp>(op)) {
         const LinearLayout *l = lookup(reshape->getOperand(0));
-        if (!l || !isDistributed(reshape->getResult(0).getType()))
+        if (!isDistributed(reshape->getResult(0).getType()))
           return;
+        if (!l) {
+          changed |= adoptUsersLayout(reshape->getResult(0));
+          return;
+        }
         llvm::Expected<LinearLayout> relabeled = l->reshape(
             cast<cuda_tile::TileType>(reshape->getResult(0).getType())
                 .getShape());
@@ -360,22 +368,64 @@ private:
     return false;
   }
 
+  /// The layout `use` needs its value in when its owner's result is
+  /// anchored and the owner maps layouts one to one: an element-wise op
+  /// (the same layout), a reshape (the result's layout reshaped back) or a
+  /// broadcast (the result's layout with the broadcast dims projected out,
+  /// so the broadcast is free).
+  std::optional<LinearLayout> getLayoutForUse(OpOperand &use) {
+    Operation *user = use.getOwner();
+    if (user->getNumResults() != 1)
+      return std::nullopt;
+    const LinearLayout *l = lookup(user->getResult(0));
+    if (!l)
+      return std::nullopt;
+    if (isElementwise(user))
+      return *l;
+    auto operandType = dyn_cast<cuda_tile::TileType>(use.get().getType());
+    if (!operandType)
+      return std::nullopt;
+    if (isa<cuda_tile::ReshapeOp>(user)) {
+      llvm::Expected<LinearLayout> back = l->reshape(operandType.getShape());
+      if (!back) {
+        llvm::consumeError(back.takeError());
+        return std::nullopt;
+      }
+      return *back;
+    }
+    if (isa<cuda_tile::BroadcastOp>(user)) {
+      auto resultType = cast<cuda_tile::TileType>(user->getResult(0).getType());
+      SmallVector<int32_t> dims;
+      for (unsigned d = 0; d < resultType.getRank(); ++d)
+        if (operandType.getShape()[d] != resultType.getShape()[d])
+          dims.push_back(static_cast<int32_t>(d));
+      llvm::Expected<LinearLayout> projected = l->projectOut(dims);
+      if (!projected) {
+        llvm::consumeError(projected.takeError());
+        return std::nullopt;
+      }
+      return *projected;
+    }
+    return std::nullopt;
+  }
+
   /// A value produced where any layout costs the same (a broadcast, a
-  /// load, an iota) takes the layout all its users, element-wise ops with
-  /// anchored results, compute in: otherwise each use would convert it.
+  /// load, an iota, element-wise arithmetic on such values) takes the
+  /// layout all its users compute in (getLayoutForUse): otherwise each use
+  /// would convert it, and a conversion ahead of a broadcast moves to the
+  /// smaller tile before it, or away.
   bool adoptUsersLayout(Value value) {
     if (!isDistributed(value.getType()) || anchored.count(value) ||
         value.use_empty())
       return false;
-    const LinearLayout *common = nullptr;
-    for (Operation *user : value.getUsers()) {
-      const LinearLayout *l =
-          isElementwise(user) ? lookup(user->getResult(0)) : nullptr;
+    std::optional<LinearLayout> common;
+    for (OpOperand &use : value.getUses()) {
+      std::optional<LinearLayout> l = getLayoutForUse(use);
       if (!l || (common && *common != *l))
         return false;
-      common = l;
+      common = std::move(l);
     }
-    return set(value, LinearLayout(*common));
+    return set(value, *common);
   }
 
   /// A loop-carried value takes the layout its first `continue` passes.
