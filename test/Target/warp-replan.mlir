@@ -1,5 +1,5 @@
-// A kernel whose 128x128 f32 scan spills on the 4 warps that the warp rule
-// gives it: the driver compiles it again on 8 warps, keeps that cubin and
+// A kernel whose 128x128 f32 scans spill on the 4 warps that the warp rule
+// gives it (no reduction, which would give it 8 warps at once): the driver compiles it again on 8 warps, keeps that cubin and
 // says so in a remark. A kernel whose warps were asked for (the
 // num_worker_warps_per_cta hint, or --tileir-num-warps) keeps them.
 // REQUIRES: ptxas
@@ -21,6 +21,7 @@
 
 cuda_tile.module @m {
   entry @spills(%p: tile<ptr<f32>>) {
+    %c0 = constant <i32: 0> : tile<i32>
     %i = iota : tile<128xi32>
     %f = itof %i signed : tile<128xi32> -> tile<128xf32>
     %r = reshape %f : tile<128xf32> -> tile<1x128xf32>
@@ -29,11 +30,13 @@ cuda_tile.module @m {
       %z = addf %x, %y : tile<f32>
       yield %z : tile<f32>
     }
-    %s = reduce %c dim=0 identities=[0.000000e+00 : f32] : tile<128x128xf32> -> tile<128xf32> (%x: tile<f32>, %y: tile<f32>) {
+    %d = scan %c dim=1 reverse=false identities=[0.000000e+00 : f32] : tile<128x128xf32> -> tile<128x128xf32> (%x: tile<f32>, %y: tile<f32>) {
       %z = addf %x, %y : tile<f32>
       yield %z : tile<f32>
     }
-    %t = print_tko "%f\n", %s : tile<128xf32> -> token
+    %v = make_tensor_view %p, shape = [128, 128], strides = [128, 1] : tensor_view<128x128xf32, strides=[128,1]>
+    %pv = make_partition_view %v : partition_view<tile=(128x128), tensor_view<128x128xf32, strides=[128,1]>>
+    %t = store_view_tko weak %d, %pv[%c0, %c0] : tile<128x128xf32>, partition_view<tile=(128x128), tensor_view<128x128xf32, strides=[128,1]>>, tile<i32> -> token
     return
   }
   entry @hinted(%p: tile<ptr<f32>>) optimization_hints=<sm_90 = {num_worker_warps_per_cta = 4}> {

@@ -144,13 +144,13 @@ cuda_tile.module @red {
 
 cuda_tile.module @red {
 // A layout whose lane basis moves along both dims is not separable: the
-// operand first moves to the blocked layout through shared memory, then
-// reduces there.
+// operand first moves to the blocked layout through shared memory (each
+// thread reading its 4 consecutive elements at once), then reduces there.
 // CHECK-LABEL: llvm.func @not_separable(
 // CHECK: nvvm.barrier0
 // CHECK: llvm.store {{.*}} : i32, !llvm.ptr<3>
 // CHECK: nvvm.barrier0
-// CHECK: llvm.load {{.*}} : !llvm.ptr<3> -> i32
+// CHECK: llvm.load {{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xi32>
 // CHECK: nvvm.shfl.sync bfly
 // CHECK: llvm.add
   entry @not_separable() {

@@ -52,13 +52,27 @@ cuda_tile.module @m {
 
 // -----
 
-// A transpose of a blocked tile moves data between warps.
+// A transpose of a blocked tile moves data between warps. In the transposed
+// copy, lanes 4, 8 and 16 rows apart write one column: a row-major scratch
+// copy would put them in one bank, so offset bits 7, 8 and 9 (those rows)
+// flip bits 2, 3 and 4 (which 16-byte group of the 128-byte line), and the
+// readers load their 4 consecutive elements as one 16-byte vector.
 // CHECK: llvm.mlir.global internal @__tileir_smem_permute(){{.*}}!llvm.array<8192 x i8>
 // CHECK-LABEL: llvm.func @permute(
 // CHECK: nvvm.barrier0
-// CHECK: llvm.store %{{.*}} : f32, !llvm.ptr<3>
+// CHECK: %[[S1:.*]] = llvm.mlir.constant(5 : i32) : i32
+// CHECK-NEXT: %[[R1:.*]] = llvm.lshr %[[OFF:.*]], %[[S1]] : i32
+// CHECK-NEXT: %[[B1:.*]] = llvm.mlir.constant(4 : i32) : i32
+// CHECK-NEXT: llvm.and %[[R1]], %[[B1]] : i32
+// CHECK: llvm.mlir.constant(8 : i32) : i32
+// CHECK: llvm.mlir.constant(16 : i32) : i32
+// CHECK: %[[SWZ:.*]] = llvm.xor %[[OFF]], %{{.*}} : i32
+// CHECK-NEXT: %[[PTR:.*]] = llvm.getelementptr %{{.*}}[%[[SWZ]]]
+// CHECK-NEXT: llvm.store %{{.*}}, %[[PTR]] : f32, !llvm.ptr<3>
 // CHECK: nvvm.barrier0
-// CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+// CHECK-NOT: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+// CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>
+// CHECK-NOT: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
 // CHECK: llvm.return
 cuda_tile.module @m {
   entry @permute(%s: tile<f32>) {

@@ -1,8 +1,9 @@
 // tileir-assign-layouts chooses the warps of each kernel
 // (docs/architecture.md, section 3.1): 4 by default; 8 for a tile of at
 // least 128x256 elements, for a single wgmma product of at least 128x128,
-// and for several wgmma products holding more than 192 accumulators a
-// thread on 4 warps.
+// for several wgmma products holding more than 192 accumulators a thread on
+// 4 warps, and for a kernel without products that reduces a tile of at
+// least 8192 elements.
 // The num_worker_warps_per_cta hint, then the driver's per-kernel override
 // (its re-plan after ptxas spilled), win over the rule.
 // RUN: tile-opt %s -split-input-file --tileir-assign-layouts='target=sm_90' \
@@ -181,6 +182,41 @@ cuda_tile.module @attn128 {
     %ov = make_tensor_view %o, shape = [128, 128], strides = [128, 1] : tensor_view<128x128xf32, strides=[128,1]>
     %op = make_partition_view %ov : partition_view<tile=(128x128), tensor_view<128x128xf32, strides=[128,1]>>
     %to = store_view_tko weak %r, %op[%c0, %c0] : tile<128x128xf32>, partition_view<tile=(128x128), tensor_view<128x128xf32, strides=[128,1]>>, tile<i32> -> token
+    return
+  }
+}
+
+// -----
+
+// A layer norm's row of 8192 elements: 8 warps (32 elements a thread); a
+// row of 4096 stays on 4.
+// SM90-LABEL: entry @row8192(
+// SM90: tilegpu.num_warps = 8
+// SM90-LABEL: entry @row4096(
+// SM90: tilegpu.num_warps = 4
+cuda_tile.module @rows {
+  entry @row8192(%p: tile<ptr<f32>>) {
+    %c0 = constant <i32: 0> : tile<i32>
+    %v = make_tensor_view %p, shape = [1, 8192], strides = [8192, 1] : tensor_view<1x8192xf32, strides=[8192,1]>
+    %pv = make_partition_view %v : partition_view<tile=(1x8192), tensor_view<1x8192xf32, strides=[8192,1]>>
+    %x, %t0 = load_view_tko weak %pv[%c0, %c0] : partition_view<tile=(1x8192), tensor_view<1x8192xf32, strides=[8192,1]>>, tile<i32> -> tile<1x8192xf32>, token
+    %s = reduce %x dim=1 identities=[0.000000e+00 : f32] : tile<1x8192xf32> -> tile<1xf32>
+      (%e: tile<f32>, %a: tile<f32>) {
+        %r = addf %e, %a : tile<f32>
+        yield %r : tile<f32>
+      }
+    return
+  }
+  entry @row4096(%p: tile<ptr<f32>>) {
+    %c0 = constant <i32: 0> : tile<i32>
+    %v = make_tensor_view %p, shape = [1, 4096], strides = [4096, 1] : tensor_view<1x4096xf32, strides=[4096,1]>
+    %pv = make_partition_view %v : partition_view<tile=(1x4096), tensor_view<1x4096xf32, strides=[4096,1]>>
+    %x, %t0 = load_view_tko weak %pv[%c0, %c0] : partition_view<tile=(1x4096), tensor_view<1x4096xf32, strides=[4096,1]>>, tile<i32> -> tile<1x4096xf32>, token
+    %s = reduce %x dim=1 identities=[0.000000e+00 : f32] : tile<1x4096xf32> -> tile<1xf32>
+      (%e: tile<f32>, %a: tile<f32>) {
+        %r = addf %e, %a : tile<f32>
+        yield %r : tile<f32>
+      }
     return
   }
 }

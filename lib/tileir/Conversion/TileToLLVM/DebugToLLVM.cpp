@@ -662,7 +662,10 @@ struct AssertLowering : public ConvertOpToLLVMPattern<cuda_tile::AssertOp> {
 
     LogicalResult result = emitIf(rewriter, loc, anyFailing, [&]() -> LogicalResult {
       // Name every false element this thread owns.
-      for (auto [r, bad] : llvm::enumerate(failing)) {
+      for (auto [position, value] : llvm::enumerate(failing)) {
+        // Lambdas may not capture structured bindings before C++20.
+        size_t r = position;
+        Value bad = value;
         LogicalResult printed = emitIf(rewriter, loc, bad, [&]() -> LogicalResult {
           PrintfEmitter printer(rewriter, loc, op, *buffer);
           printer.addText(file + ":" + std::to_string(line) + ": " +

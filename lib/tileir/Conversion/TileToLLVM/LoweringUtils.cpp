@@ -290,7 +290,7 @@ Value lowering::emitRowMajorOffset(OpBuilder &b, Location loc,
 
 FailureOr<SmallVector<Value>> lowering::exchangeThroughSharedMemory(
     OpBuilder &b, Location loc, Operation *op, ArrayRef<ScratchStore> stores,
-    const LinearLayout &dst, ScratchOffsetFn dstOffset) {
+    const LinearLayout &dst, ScratchOffsetFn dstOffset, int64_t dstVector) {
   if (stores.empty() || stores.front().registers.empty())
     return failure();
   FailureOr<Value> base = getSharedMemoryBase(b, loc, op);
@@ -307,31 +307,114 @@ FailureOr<SmallVector<Value>> lowering::exchangeThroughSharedMemory(
     SmallVector<SmallVector<Value>> coords =
         emitElementCoordinates(b, loc, *store.layout, ids);
     uint64_t duplicateRegs = store.layout->getFreeMask(HwDim::Register);
-    for (auto [r, value] : llvm::enumerate(store.registers)) {
+    int64_t vector = memType.isIntOrFloat() ? std::max<int64_t>(1, store.vector)
+                                            : 1;
+    int64_t numRegs = static_cast<int64_t>(store.registers.size());
+    if (numRegs % vector != 0)
+      vector = 1;
+    for (int64_t r = 0; r < numRegs; r += vector) {
+      // The run varies only non-duplicate register bits: it is all
+      // duplicates or none.
       if (uint64_t(r) & duplicateRegs)
         continue;
       Value offset = store.offset(b, loc, coords[r]);
       Value ptr = LLVM::GEPOp::create(b, loc, base->getType(), memType, *base,
                                       ValueRange{offset});
-      Value stored =
-          isBool ? LLVM::ZExtOp::create(b, loc, memType, value) : value;
-      LLVM::StoreOp::create(b, loc, stored, ptr);
+      auto widen = [&](Value value) {
+        return isBool ? LLVM::ZExtOp::create(b, loc, memType, value).getResult()
+                      : value;
+      };
+      if (vector == 1) {
+        LLVM::StoreOp::create(b, loc, widen(store.registers[r]), ptr);
+        continue;
+      }
+      Type vecType = VectorType::get({vector}, memType);
+      Value packed = LLVM::PoisonOp::create(b, loc, vecType);
+      for (int64_t i = 0; i < vector; ++i) {
+        Value element = widen(store.registers[r + i]);
+        Value position = i32Const(b, loc, i);
+        packed = LLVM::InsertElementOp::create(b, loc, packed, element,
+                                               position);
+      }
+      LLVM::StoreOp::create(
+          b, loc, packed, ptr,
+          static_cast<unsigned>(vector * memType.getIntOrFloatBitWidth() / 8));
     }
   }
   emitBarrier(b, loc);
   SmallVector<SmallVector<Value>> dstCoords =
       emitElementCoordinates(b, loc, dst, ids);
   SmallVector<Value> result;
-  for (int64_t r = 0, e = dst.getNumRegisters(); r < e; ++r) {
+  int64_t numDst = dst.getNumRegisters();
+  int64_t vector = memType.isIntOrFloat() ? std::max<int64_t>(1, dstVector) : 1;
+  if (numDst % vector != 0)
+    vector = 1;
+  auto narrow = [&](Value loaded) {
+    return isBool ? LLVM::TruncOp::create(b, loc, elementType, loaded)
+                        .getResult()
+                  : loaded;
+  };
+  for (int64_t r = 0; r < numDst; r += vector) {
     Value offset = dstOffset(b, loc, dstCoords[r]);
     Value ptr = LLVM::GEPOp::create(b, loc, base->getType(), memType, *base,
                                     ValueRange{offset});
-    Value loaded = LLVM::LoadOp::create(b, loc, memType, ptr);
-    if (isBool)
-      loaded = LLVM::TruncOp::create(b, loc, elementType, loaded);
-    result.push_back(loaded);
+    if (vector == 1) {
+      result.push_back(narrow(LLVM::LoadOp::create(b, loc, memType, ptr)));
+      continue;
+    }
+    Type vecType = VectorType::get({vector}, memType);
+    Value loaded = LLVM::LoadOp::create(
+        b, loc, vecType, ptr,
+        static_cast<unsigned>(vector * memType.getIntOrFloatBitWidth() / 8));
+    for (int64_t i = 0; i < vector; ++i)
+      result.push_back(narrow(LLVM::ExtractElementOp::create(
+          b, loc, loaded, i32Const(b, loc, i))));
   }
   return result;
+}
+
+/// The XOR swizzle of a conversion's scratch copy, as (source bit, target
+/// bit) pairs of the row-major element offset: offset bit `target` is
+/// flipped by offset bit `source` (source > target, so the map is a
+/// permutation of the copy). The writers' lanes that differ only above a
+/// 128-byte line (a transpose's lanes walking down a column) would all hit
+/// one bank; each such lane bit gets its own target bit inside the line, so
+/// they spread over the banks. Targets stay above the readers' vector (their
+/// contiguous run along the last dim, at most 16 bytes), which the swizzle
+/// then keeps whole, and readers within one line stay conflict-free.
+static SmallVector<std::pair<unsigned, unsigned>>
+planScratchSwizzle(const LinearLayout &src, const LinearLayout &dst,
+                   unsigned elementBytes) {
+  SmallVector<std::pair<unsigned, unsigned>> pairs;
+  unsigned lineBits = llvm::Log2_64(128 / std::max(1u, elementBytes));
+  int64_t vector = std::min<int64_t>(
+      dst.getContiguousRegisterRun(dst.getRank() - 1),
+      std::max<int64_t>(1, 16 / std::max(1u, elementBytes)));
+  unsigned vectorBits = llvm::Log2_64(static_cast<uint64_t>(vector));
+  unsigned totalBits = src.getNumElementBits();
+  if (totalBits <= lineBits || vectorBits >= lineBits)
+    return pairs;
+  uint64_t lineMask = (uint64_t(1) << lineBits) - 1;
+  uint64_t targetMask = lineMask & ~((uint64_t(1) << vectorBits) - 1);
+  // Targets already varied by some writer lane need no help.
+  uint64_t usedTargets = 0, usedSources = 0;
+  ArrayRef<uint64_t> lanes = src.getFlatBases(HwDim::Lane);
+  for (uint64_t basis : lanes)
+    usedTargets |= basis & targetMask;
+  for (uint64_t basis : lanes) {
+    if (basis == 0 || (basis & lineMask) != 0)
+      continue;
+    uint64_t sources = basis & ~usedSources;
+    uint64_t targets = targetMask & ~usedTargets;
+    if (sources == 0 || targets == 0)
+      continue;
+    unsigned source = llvm::countr_zero(sources);
+    unsigned target = llvm::countr_zero(targets);
+    pairs.push_back({source, target});
+    usedSources |= uint64_t(1) << source;
+    usedTargets |= uint64_t(1) << target;
+  }
+  return pairs;
 }
 
 FailureOr<SmallVector<Value>>
@@ -342,9 +425,37 @@ lowering::convertThroughSharedMemory(OpBuilder &b, Location loc, Operation *op,
   if (srcRegisters.empty() || src.getShape() != dst.getShape())
     return failure();
   ArrayRef<int64_t> shape = src.getShape();
-  auto rowMajor = [&](OpBuilder &b, Location loc, ArrayRef<Value> coords) {
-    return emitRowMajorOffset(b, loc, coords, shape);
+  Type elementType = srcRegisters.front().getType();
+  unsigned elementBytes =
+      elementType.isIntOrFloat()
+          ? std::max(1u, elementType.getIntOrFloatBitWidth() / 8)
+          : 8;
+  SmallVector<std::pair<unsigned, unsigned>> swizzle =
+      planScratchSwizzle(src, dst, elementBytes);
+  // Vector accesses: a thread's consecutive elements along the last dim,
+  // at most 16 bytes, and no wider than the swizzle keeps together.
+  unsigned lastDim = src.getRank() - 1;
+  int64_t widest = std::max<int64_t>(1, 16 / elementBytes);
+  for (auto [source, target] : swizzle)
+    widest = std::min<int64_t>(widest, int64_t(1) << target);
+  int64_t srcVector =
+      std::min(src.getContiguousRegisterRun(lastDim), widest);
+  int64_t dstVector =
+      std::min(dst.getContiguousRegisterRun(lastDim), widest);
+  auto offsetOf = [&](OpBuilder &b, Location loc, ArrayRef<Value> coords) {
+    Value offset = emitRowMajorOffset(b, loc, coords, shape);
+    Value flips;
+    for (auto [source, target] : swizzle) {
+      Value shifted = LLVM::LShrOp::create(
+          b, loc, offset, i32Const(b, loc, source - target));
+      Value bit = LLVM::AndOp::create(b, loc, shifted,
+                                      i32Const(b, loc, int64_t(1) << target));
+      flips = flips ? LLVM::OrOp::create(b, loc, flips, bit).getResult() : bit;
+    }
+    return flips ? LLVM::XOrOp::create(b, loc, offset, flips).getResult()
+                 : offset;
   };
-  ScratchStore store{srcRegisters, &src, rowMajor};
-  return exchangeThroughSharedMemory(b, loc, op, store, dst, rowMajor);
+  ScratchStore store{srcRegisters, &src, offsetOf, srcVector};
+  return exchangeThroughSharedMemory(b, loc, op, store, dst, offsetOf,
+                                     dstVector);
 }

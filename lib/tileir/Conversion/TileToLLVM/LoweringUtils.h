@@ -188,6 +188,9 @@ struct ScratchStore {
   llvm::ArrayRef<mlir::Value> registers;
   const LinearLayout *layout;
   ScratchOffsetFn offset;
+  /// Registers stored by one vector access: aligned runs of this many
+  /// registers hold consecutive elements at consecutive offsets.
+  int64_t vector = 1;
 };
 
 /// The general shared-memory round trip: a barrier (earlier users of the
@@ -203,7 +206,8 @@ exchangeThroughSharedMemory(mlir::OpBuilder &b, mlir::Location loc,
                             mlir::Operation *op,
                             llvm::ArrayRef<ScratchStore> stores,
                             const LinearLayout &dst,
-                            ScratchOffsetFn dstOffset);
+                            ScratchOffsetFn dstOffset,
+                            int64_t dstVector = 1);
 
 /// Moves a tile from layout `src` to layout `dst` (same shape) through the
 /// kernel's shared-memory arena, which must hold one copy of the tile: a

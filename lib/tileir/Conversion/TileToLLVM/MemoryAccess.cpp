@@ -212,6 +212,17 @@ static Value fromMemoryBits(OpBuilder &b, Location loc, Value bits,
   return bits;
 }
 
+/// Whether pairs of `element` travel as a two-element vector bitcast to a
+/// 32-bit word: 16-bit floats, so that LLVM sees a pair of conversions from
+/// f32 as one (cvt.rn.bf16x2.f32, cvt.rn.f16x2.f32) and unpacks a word
+/// without shifts.
+static bool packsAsVector(const MemoryElement &element,
+                          const WordShape &shape) {
+  Type type = element.registerType;
+  return !element.isBool && !element.isPacked && element.bytes == 2 &&
+         shape.getCarrierBits() == 32 && (type.isBF16() || type.isF16());
+}
+
 /// Packs elements into words, lowest address in the lowest bits.
 static SmallVector<Value> packWords(OpBuilder &b, Location loc,
                                     ArrayRef<Value> values,
@@ -221,6 +232,17 @@ static SmallVector<Value> packWords(OpBuilder &b, Location loc,
   unsigned elementBits = element.bytes * 8;
   unsigned perWord = shape.wordBits / elementBits;
   SmallVector<Value> words;
+  if (packsAsVector(element, shape)) {
+    auto pairType = VectorType::get({2}, element.registerType);
+    for (unsigned w = 0; w < shape.numWords; ++w) {
+      Value pair = LLVM::PoisonOp::create(b, loc, pairType);
+      for (unsigned i = 0; i < 2; ++i)
+        pair = LLVM::InsertElementOp::create(b, loc, pair, values[w * 2 + i],
+                                             i32Const(b, loc, i));
+      words.push_back(LLVM::BitcastOp::create(b, loc, carrier, pair));
+    }
+    return words;
+  }
   for (unsigned w = 0; w < shape.numWords; ++w) {
     Value word;
     for (unsigned i = 0; i < perWord; ++i) {
@@ -244,6 +266,16 @@ static SmallVector<Value> unpackWords(OpBuilder &b, Location loc,
   unsigned perWord = shape.wordBits / elementBits;
   Type intType = b.getIntegerType(elementBits);
   SmallVector<Value> values;
+  if (packsAsVector(element, shape)) {
+    auto pairType = VectorType::get({2}, element.registerType);
+    for (Value word : words) {
+      Value pair = LLVM::BitcastOp::create(b, loc, pairType, word);
+      for (unsigned i = 0; i < 2; ++i)
+        values.push_back(LLVM::ExtractElementOp::create(
+            b, loc, pair, i32Const(b, loc, i)));
+    }
+    return values;
+  }
   for (Value word : words) {
     for (unsigned i = 0; i < perWord; ++i) {
       Value bits = word;

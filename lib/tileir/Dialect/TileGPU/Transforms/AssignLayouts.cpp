@@ -70,6 +70,10 @@ constexpr unsigned kMaxRounds = 16;
 /// 4 warps: past this, registers spill and 8 warps share the accumulators.
 constexpr int64_t kMaxAccumulatorsPerThreadOf4Warps = 192;
 
+/// Elements of a reduced tile from which a kernel without products runs on
+/// 8 warps (64 elements a thread on 4).
+constexpr int64_t kMinElementsOfWideReduction = 8192;
+
 /// The warps-per-CTA rule (docs/architecture.md, section 3.1). The
 /// num_worker_warps_per_cta hint decides when given. Otherwise 4 warps
 /// (4 warps hold a 128x128 mma.sync accumulator in 128 registers a thread,
@@ -81,7 +85,10 @@ constexpr int64_t kMaxAccumulatorsPerThreadOf4Warps = 192;
 ///  - several wgmma products (attention: S = Q K^T feeding O += P V) hold
 ///    more than kMaxAccumulatorsPerThreadOf4Warps accumulators a thread on
 ///    4 warps (below that, one warpgroup per CTA lets two CTAs share an SM
-///    and overlap one's softmax with the other's products).
+///    and overlap one's softmax with the other's products);
+///  - a kernel without products reduces a tile of at least
+///    kMinElementsOfWideReduction elements (a layer norm's or softmax's
+///    row: half the registers a thread, twice the CTAs an SM).
 /// The tuning behind these thresholds is in docs/performance.md.
 unsigned chooseNumWarps(cuda_tile::EntryOp entry, StringRef target,
                         const tileir::GPUTarget *gpu) {
@@ -89,7 +96,8 @@ unsigned chooseNumWarps(cuda_tile::EntryOp entry, StringRef target,
           "optimization_hints"))
     if (std::optional<int64_t> warps = hints.getNumWorkerWarpsPerCTA(target))
       return static_cast<unsigned>(*warps);
-  bool largeTile = false, largeWgmma = false;
+  bool largeTile = false, largeWgmma = false, wideReduction = false,
+       anyProduct = false;
   int64_t wgmmaProducts = 0, wgmmaAccumulators = 0;
   entry.walk([&](Operation *op) {
     for (Type type : op->getResultTypes()) {
@@ -98,8 +106,13 @@ unsigned chooseNumWarps(cuda_tile::EntryOp entry, StringRef target,
           tile.getNumElements() >= 128 * 256)
         largeTile = true;
     }
+    if (isa<cuda_tile::ReduceOp>(op))
+      if (auto tile =
+              dyn_cast<cuda_tile::TileType>(op->getOperand(0).getType()))
+        wideReduction |= tile.getNumElements() >= kMinElementsOfWideReduction;
     if (!isa<cuda_tile::MmaFOp, cuda_tile::MmaIOp>(op))
       return;
+    anyProduct = true;
     auto acc = dyn_cast<cuda_tile::TileType>(op->getResult(0).getType());
     if (!acc)
       return;
@@ -112,7 +125,7 @@ unsigned chooseNumWarps(cuda_tile::EntryOp entry, StringRef target,
       largeWgmma |= elements >= 128 * 128;
     }
   });
-  if (largeTile)
+  if (largeTile || (wideReduction && !anyProduct))
     return 8;
   if (wgmmaProducts > 1)
     return wgmmaAccumulators > 128 * kMaxAccumulatorsPerThreadOf4Warps ? 8 : 4;
