@@ -133,14 +133,13 @@ static Value fromBits(OpBuilder &b, Location loc, Value bits, Type type) {
   return LLVM::BitcastOp::create(b, loc, type, bits);
 }
 
+/// lowering::createAsm with at most one result (none when null).
 static LLVM::InlineAsmOp createAsm(OpBuilder &b, Location loc, Type result,
                                    ValueRange operands, StringRef text,
                                    StringRef constraints) {
-  return LLVM::InlineAsmOp::create(
-      b, loc, result ? TypeRange(result) : TypeRange(), operands, text,
-      constraints, /*has_side_effects=*/true, /*is_align_stack=*/false,
-      LLVM::TailCallKind::None, /*asm_dialect=*/nullptr,
-      /*operand_attrs=*/nullptr);
+  return lowering::createAsm(b, loc,
+                             result ? TypeRange(result) : TypeRange(),
+                             operands, text, constraints);
 }
 
 /// bf16 addition by compare-and-swap: read the word, add with one rounding,

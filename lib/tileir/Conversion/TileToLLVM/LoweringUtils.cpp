@@ -266,6 +266,22 @@ void lowering::emitBarrier(OpBuilder &b, Location loc) {
   NVVM::Barrier0Op::create(b, loc);
 }
 
+LLVM::InlineAsmOp lowering::createAsm(OpBuilder &b, Location loc,
+                                     TypeRange results, ValueRange operands,
+                                     StringRef text, StringRef constraints) {
+  Type resultType;
+  if (results.size() == 1)
+    resultType = results.front();
+  else if (results.size() > 1)
+    resultType = LLVM::LLVMStructType::getLiteral(b.getContext(),
+                                                  llvm::to_vector(results));
+  return LLVM::InlineAsmOp::create(
+      b, loc, resultType ? TypeRange(resultType) : TypeRange(), operands, text,
+      constraints, /*has_side_effects=*/true, /*is_align_stack=*/false,
+      LLVM::TailCallKind::None, /*asm_dialect=*/nullptr,
+      /*operand_attrs=*/nullptr);
+}
+
 void lowering::emitAsyncProxyFence(OpBuilder &b, Location loc) {
   MLIRContext *ctx = b.getContext();
   NVVM::FenceProxyOp::create(

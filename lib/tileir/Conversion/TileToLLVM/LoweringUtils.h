@@ -209,6 +209,14 @@ exchangeThroughSharedMemory(mlir::OpBuilder &b, mlir::Location loc,
                             ScratchOffsetFn dstOffset,
                             int64_t dstVector = 1);
 
+/// Side-effecting inline PTX with `results` (none, one, or a struct of
+/// several) read from `operands` under `constraints`.
+mlir::LLVM::InlineAsmOp createAsm(mlir::OpBuilder &b, mlir::Location loc,
+                                  mlir::TypeRange results,
+                                  mlir::ValueRange operands,
+                                  llvm::StringRef text,
+                                  llvm::StringRef constraints);
+
 /// Moves a tile from layout `src` to layout `dst` (same shape) through the
 /// kernel's shared-memory arena, which must hold one copy of the tile: a
 /// barrier (earlier users of the arena are done), every thread stores the

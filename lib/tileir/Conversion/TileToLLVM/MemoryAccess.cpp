@@ -309,21 +309,6 @@ static std::string joinOperands(unsigned first, unsigned count) {
   return count == 1 ? text : "{" + text + "}";
 }
 
-static LLVM::InlineAsmOp createAsm(OpBuilder &b, Location loc,
-                                   TypeRange results, ValueRange operands,
-                                   StringRef text, StringRef constraints) {
-  Type resultType;
-  if (results.size() == 1)
-    resultType = results.front();
-  else if (results.size() > 1)
-    resultType = LLVM::LLVMStructType::getLiteral(b.getContext(),
-                                                  llvm::to_vector(results));
-  return LLVM::InlineAsmOp::create(
-      b, loc, resultType ? TypeRange(resultType) : TypeRange(), operands, text,
-      constraints, /*has_side_effects=*/true, /*is_align_stack=*/false,
-      LLVM::TailCallKind::None, /*asm_dialect=*/nullptr,
-      /*operand_attrs=*/nullptr);
-}
 
 SmallVector<Value> lowering::emitGlobalLoad(OpBuilder &b, Location loc,
                                             Value addr, Value pred,

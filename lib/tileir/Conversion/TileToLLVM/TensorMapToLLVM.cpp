@@ -142,11 +142,7 @@ Value isFirstThread(OpBuilder &b, Location loc) {
 
 void emitAsm(OpBuilder &b, Location loc, ValueRange operands,
              StringRef constraints, const llvm::Twine &text) {
-  LLVM::InlineAsmOp::create(b, loc, TypeRange(), operands, text.str(),
-                            constraints, /*has_side_effects=*/true,
-                            /*is_align_stack=*/false, LLVM::TailCallKind::None,
-                            /*asm_dialect=*/nullptr,
-                            /*operand_attrs=*/nullptr);
+  createAsm(b, loc, TypeRange(), operands, text.str(), constraints);
 }
 
 struct TensorMapAcquireLowering

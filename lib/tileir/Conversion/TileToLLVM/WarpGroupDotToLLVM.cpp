@@ -159,12 +159,8 @@ void emitPinnedFence(OpBuilder &b, Location loc, ArrayRef<Value> inputs) {
   for (auto [i, v] : llvm::enumerate(inputs))
     constraints += std::string(i ? "," : "") +
                    (v.getType().isF32() ? "f" : "r");
-  LLVM::InlineAsmOp::create(
-      b, loc, LLVM::LLVMVoidType::get(b.getContext()), inputs,
-      "wgmma.fence.sync.aligned;", constraints,
-      /*has_side_effects=*/true, /*is_align_stack=*/false,
-      LLVM::TailCallKind::None, /*asm_dialect=*/nullptr,
-      /*operand_attrs=*/nullptr);
+  createAsm(b, loc, TypeRange(), inputs, "wgmma.fence.sync.aligned;",
+            constraints);
 }
 
 /// wgmma with A in registers (the NVVM op takes only descriptors):
