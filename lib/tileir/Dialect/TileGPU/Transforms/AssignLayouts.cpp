@@ -352,6 +352,17 @@ private:
     return changed;
   }
 
+  /// The dims a broadcast grows (size 1 in its operand).
+  static SmallVector<int32_t> getBroadcastDims(cuda_tile::BroadcastOp op) {
+    auto srcType = cast<cuda_tile::TileType>(op->getOperand(0).getType());
+    auto dstType = cast<cuda_tile::TileType>(op->getResult(0).getType());
+    SmallVector<int32_t> dims;
+    for (unsigned d = 0; d < dstType.getRank(); ++d)
+      if (srcType.getShape()[d] != dstType.getShape()[d])
+        dims.push_back(static_cast<int32_t>(d));
+    return dims;
+  }
+
   /// A broadcast takes an anchored layout of its result's shape whose
   /// projection is its operand's layout: the broadcast is then free.
   bool propagateBroadcast(cuda_tile::BroadcastOp op) {
@@ -359,12 +370,8 @@ private:
     const LinearLayout *source = lookup(op->getOperand(0));
     if (!source || anchored.count(result))
       return false;
-    auto srcType = cast<cuda_tile::TileType>(op->getOperand(0).getType());
     auto dstType = cast<cuda_tile::TileType>(result.getType());
-    SmallVector<int32_t> dims;
-    for (unsigned d = 0; d < dstType.getRank(); ++d)
-      if (srcType.getShape()[d] != dstType.getShape()[d])
-        dims.push_back(static_cast<int32_t>(d));
+    SmallVector<int32_t> dims = getBroadcastDims(op);
     // In the order layouts were chosen, so the choice is deterministic.
     for (Value value : anchoredOrder) {
       LinearLayout layout = anchored.find(value)->second;
@@ -406,13 +413,9 @@ private:
       }
       return *back;
     }
-    if (isa<cuda_tile::BroadcastOp>(user)) {
-      auto resultType = cast<cuda_tile::TileType>(user->getResult(0).getType());
-      SmallVector<int32_t> dims;
-      for (unsigned d = 0; d < resultType.getRank(); ++d)
-        if (operandType.getShape()[d] != resultType.getShape()[d])
-          dims.push_back(static_cast<int32_t>(d));
-      llvm::Expected<LinearLayout> projected = l->projectOut(dims);
+    if (auto broadcast = dyn_cast<cuda_tile::BroadcastOp>(user)) {
+      llvm::Expected<LinearLayout> projected =
+          l->projectOut(getBroadcastDims(broadcast));
       if (!projected) {
         llvm::consumeError(projected.takeError());
         return std::nullopt;
