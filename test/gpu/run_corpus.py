@@ -74,6 +74,8 @@ def worker(args):
     import torch
     import cuda.tile as ct
     import corpus
+    if os.environ.get("TILEIR_CUTILE_DEV_VERSIONS") == "1":
+        corpus.enable_cutile_dev_versions()
     names = [l.strip() for l in open(args.cases_file) if l.strip()]
     cases = {c.name: c for c in corpus.load_cases()}
     out = open(args.result_file, "a", buffering=1)
@@ -147,6 +149,9 @@ def main():
     ap.add_argument("--jobs", type=int, default=4)
     ap.add_argument("--json", default="")
     ap.add_argument("--timeout", type=int, default=1500)
+    ap.add_argument("--dev-versions", action="store_true",
+                    help="let cuTile probe and write the bytecode versions it "
+                         "keeps behind its development features (13.5)")
     ap.add_argument("--worker", action="store_true")
     ap.add_argument("--cases-file")
     ap.add_argument("--result-file")
@@ -160,6 +165,8 @@ def main():
     env["CUDA_TILE_CACHE_DIR"] = "off"
     env.setdefault("CUDA_TILE_COMPILER_TIMEOUT_SEC", "300")
     env["PYTHONUNBUFFERED"] = "1"
+    if args.dev_versions:
+        env["TILEIR_CUTILE_DEV_VERSIONS"] = "1"
 
     sys.path.insert(0, KERNELS)
     import corpus

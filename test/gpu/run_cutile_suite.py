@@ -18,6 +18,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 import time
 import xml.etree.ElementTree as ET
 
@@ -108,11 +109,26 @@ def main():
     ap.add_argument("--only", default="", help="comma-separated files to run instead")
     ap.add_argument("--jobs", type=int, default=0,
                     help="pytest-xdist workers per test file (0: none)")
+    ap.add_argument("--dev-versions", action="store_true",
+                    help="let cuTile probe and write the bytecode versions it "
+                         "keeps behind its development features (13.5)")
     args = ap.parse_args()
 
     tileiras = os.path.abspath(args.tileiras)
     env = dict(os.environ)
     env["PATH"] = os.path.dirname(tileiras) + os.pathsep + env.get("PATH", "")
+    if args.dev_versions:
+        # Every pytest process starts with cuTile's development versions
+        # unlocked (release wheels hard-wire them off), so its probe tries
+        # 13.5 first.
+        site = tempfile.mkdtemp(prefix="cutile-dev-")
+        with open(os.path.join(site, "sitecustomize.py"), "w") as f:
+            f.write("try:\n"
+                    "    import cuda.tile._compile as _compile\n"
+                    "    _compile.dev_features_enabled = lambda: True\n"
+                    "except ImportError:\n"
+                    "    pass\n")
+        env["PYTHONPATH"] = site + os.pathsep + env.get("PYTHONPATH", "")
     env["PYTHONUNBUFFERED"] = "1"
     env.setdefault("CUDA_TILE_COMPILER_TIMEOUT_SEC", "120")
     extra = ["-k", args.k] if args.k else []

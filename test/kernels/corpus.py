@@ -77,7 +77,7 @@ MODULES = (
     "blackwell",
 )
 
-VERSIONS = ("13.1", "13.2", "13.3", "13.4")
+VERSIONS = ("13.1", "13.2", "13.3", "13.4", "13.5")
 DEFAULT_GPU_CODE = "sm_90"
 
 
@@ -741,6 +741,16 @@ def load_module(name: str, root: str | None = None) -> types.ModuleType:
         del sys.modules[modname]
         raise
     return mod
+
+
+def enable_cutile_dev_versions():
+    """Lets cuTile write the bytecode versions it keeps behind its
+    development features (13.5 in cuTile 1.7.0). Release wheels hard-wire
+    those features off; the writer for 13.5 is complete in them, and
+    cuTile's version lookups read the flag through `_compile`'s
+    namespace. Only affects this process."""
+    from cuda.tile import _compile
+    _compile.dev_features_enabled = lambda: True
 
 
 _STABILIZED = False

@@ -262,3 +262,8 @@ def _adv_hint_case(d="f16", tm=32, dim=128):
 
 
 CASES.append(_adv_hint_case())
+
+# Bytecode 13.5 lets cuTile ask for any power of two from 1 to 32 worker
+# warps (cuTile refuses all but 4 and 8 below it).
+CASES += [_gemm_case(label, dict(num_worker_warps=w)) for label, w in (
+    ("warps1", 1), ("warps16", 16), ("warps32", 32))]

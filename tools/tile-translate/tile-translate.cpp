@@ -26,8 +26,8 @@ using namespace tileir;
 
 static llvm::cl::opt<std::string> bytecodeVersion(
     "bytecode-version",
-    llvm::cl::desc("Bytecode version to write (13.1 to 13.4)"),
-    llvm::cl::init(BytecodeVersion::kMax.str()));
+    llvm::cl::desc("Bytecode version to write (13.1 to 13.5; default 13.4)"),
+    llvm::cl::init(BytecodeVersion::kDefaultWrite.str()));
 
 /// The cuda_tile.module to write: the op itself, or the only op of a
 /// builtin module that wraps it.

@@ -220,7 +220,7 @@ static cl::opt<unsigned> pipelineStages(
 static cl::opt<unsigned> numWarps(
     "tileir-num-warps",
     cl::desc("Warps per CTA of every kernel, hints included (0: the "
-             "planner's choice; else 1, 2, 4, 8 or 16)"),
+             "planner's choice; else 1, 2, 4, 8, 16 or 32)"),
     cl::init(0), cl::ReallyHidden);
 static cl::opt<bool> noSupervisor(
     "tileir-no-supervisor",
@@ -359,7 +359,8 @@ static int run(const char *argv0) {
   if (listVersions) {
     for (BytecodeVersion v :
          {BytecodeVersion::kV13_1, BytecodeVersion::kV13_2,
-          BytecodeVersion::kV13_3, BytecodeVersion::kV13_4})
+          BytecodeVersion::kV13_3, BytecodeVersion::kV13_4,
+          BytecodeVersion::kV13_5})
       llvm::outs() << v.str() << "\n";
     return 0;
   }
@@ -451,8 +452,8 @@ static int run(const char *argv0) {
   options.rasterGroup = rasterGroup;
   if (producerWarps == 4 || producerWarps == 8)
     options.producerWarps = producerWarps;
-  if (numWarps > 16 || (numWarps & (numWarps - 1))) {
-    llvm::errs() << "error: --tileir-num-warps must be 0, 1, 2, 4, 8 or 16\n";
+  if (numWarps > 32 || (numWarps & (numWarps - 1))) {
+    llvm::errs() << "error: --tileir-num-warps must be 0, 1, 2, 4, 8, 16 or 32\n";
     return 2;
   }
   options.numWarps = numWarps;

@@ -25,7 +25,7 @@ namespace tileir {
 struct BytecodeWriterConfig {
   /// The version to write; features newer than it are errors (or dropped
   /// where the format defines a lossless fallback).
-  BytecodeVersion version = BytecodeVersion::kMax;
+  BytecodeVersion version = BytecodeVersion::kDefaultWrite;
 };
 
 /// Writes `module` as bytecode. Fails, with a diagnostic on the offending

@@ -151,6 +151,10 @@ const OpInfo *lookupOpcode(uint64_t opcode);
 const OpInfo *lookupOpName(llvm::StringRef name);
 /// Largest body opcode a file of `version` may use.
 uint64_t getMaxOpcode(BytecodeVersion version);
+/// The mnemonic of an op that files of `version` may hold but that this
+/// compiler does not implement (13.5's multimem view ops), or nullopt.
+std::optional<llvm::StringRef> getUnsupportedOpName(uint64_t opcode,
+                                                    BytecodeVersion version);
 
 } // namespace tileir::bc
 

@@ -65,16 +65,22 @@ struct BytecodeVersion {
   static const BytecodeVersion kV13_2;
   static const BytecodeVersion kV13_3;
   static const BytecodeVersion kV13_4;
+  static const BytecodeVersion kV13_5;
   static const BytecodeVersion kMinSupported;
   static const BytecodeVersion kMax;
+  /// What writers produce unless told otherwise: the newest version that
+  /// NVIDIA's released tileiras (13.4) reads, so a rewrite stays portable.
+  static const BytecodeVersion kDefaultWrite;
 };
 
 inline constexpr BytecodeVersion BytecodeVersion::kV13_1{13, 1};
 inline constexpr BytecodeVersion BytecodeVersion::kV13_2{13, 2};
 inline constexpr BytecodeVersion BytecodeVersion::kV13_3{13, 3};
 inline constexpr BytecodeVersion BytecodeVersion::kV13_4{13, 4};
+inline constexpr BytecodeVersion BytecodeVersion::kV13_5{13, 5};
 inline constexpr BytecodeVersion BytecodeVersion::kMinSupported{13, 1};
-inline constexpr BytecodeVersion BytecodeVersion::kMax{13, 4};
+inline constexpr BytecodeVersion BytecodeVersion::kMax{13, 5};
+inline constexpr BytecodeVersion BytecodeVersion::kDefaultWrite{13, 4};
 
 } // namespace tileir
 

@@ -26,6 +26,8 @@ SOURCE = os.path.join(ROOT, "test", "kernels", "fixtures",
                       "abs_i32.13.3.tileirbc")
 SOURCE_13_4 = os.path.join(ROOT, "test", "kernels", "fixtures",
                            "abs_i32.13.4.tileirbc")
+SOURCE_13_5 = os.path.join(ROOT, "test", "kernels", "fixtures",
+                           "abs_i32.13.5.tileirbc")
 OUT = os.path.join(HERE, "malformed")
 
 STRING, FUNC, DEBUG, CONSTANT, TYPE, GLOBAL, PRODUCER = 1, 2, 3, 4, 5, 6, 7
@@ -195,7 +197,7 @@ def main():
     emit("bad-magic", b"\x7FTileIX\x00" + source[8:], "offset 0")
     emit("truncated-magic", source[:5], "offset 0")
     emit("truncated-header", source[:10], "tag at 10")
-    for name, major, minor in [("13.0", 13, 0), ("13.5", 13, 5),
+    for name, major, minor in [("13.0", 13, 0), ("13.6", 13, 6),
                                ("14.0", 14, 0)]:
         emit("version-" + name, source[:8] + bytes([major, minor]) +
              source[10:], "offset 8")
@@ -364,6 +366,7 @@ def main():
          "operand count at %d" % (body_at + body_len - 1))
 
     emit_13_4(emit, show)
+    emit_13_5(emit, show)
 
 
 def emit_13_4(emit, show):
@@ -410,6 +413,62 @@ def emit_13_4(emit, show):
         [0x3E, 0x02, 0x04, 0x04, 0x00, 0x00, 0x01, 0x02]) + body)
     emit("inbounds-bad-byte-13.4", Writer(header, secs).out,
          "flag byte at %d" % (layout.at[FUNC][1] + f["body"] + 7))
+
+
+def emit_13_5(emit, show):
+    """What 13.5 changed in a function's header (no hints bit, hints and
+    argument attributes always present) and its ops (multimem opcodes), on
+    the 13.5 export of the fixture."""
+    source = open(SOURCE_13_5, "rb").read()
+    header, base = parse(source)
+    assert Writer(header, base).out == source, "the writer does not round trip"
+    layout = Writer(header, base)
+    func_at = layout.at[FUNC][1]
+
+    def fresh():
+        return [Section(s.sid, s.align, s.payload) for s in base]
+
+    # count, name, signature, flags 0x02, debug index, hints <default = {}>,
+    # argument attributes [] (tag 6, no elements), body length, body.
+    p = find(base, FUNC).payload
+    count, pos = read_varint(p, 0)
+    assert count == 1
+    _, pos = read_varint(p, pos)
+    _, pos = read_varint(p, pos)
+    flags_at = pos
+    assert p[flags_at] == 0x02, "expected a kernel without the hints bit"
+    _, pos = read_varint(p, flags_at + 1)
+    assert p[pos:pos + 5] == bytes([0x0B, 0x01, 0x05, 0x0A, 0x00])
+    args_at = pos + 5
+    assert p[args_at:args_at + 2] == bytes([0x06, 0x00])
+    body_len_at = args_at + 2
+    length, body_at = read_varint(p, body_len_at)
+
+    def func_with(prefix_end, middle, suffix_start):
+        secs = fresh()
+        f = find(secs, FUNC)
+        f.payload = bytearray(p[:prefix_end]) + bytes(middle) + p[suffix_start:]
+        return Writer(header, secs).out
+
+    emit("func-hints-bit-13.5", func_with(flags_at, [0x06], flags_at + 1),
+         "flags at %d" % (func_at + flags_at))
+    # A string attribute (tag 5, string 0) where the array belongs.
+    emit("arg-attrs-not-array-13.5", func_with(args_at, [0x05, 0x00],
+                                               args_at + 2),
+         "argument attributes at %d" % (func_at + args_at))
+    # One empty dictionary for a kernel with more arguments.
+    emit("arg-attrs-count-13.5", func_with(args_at, [0x06, 0x01, 0x0A, 0x00],
+                                           args_at + 2),
+         "argument attributes at %d" % (func_at + args_at))
+    # The body starting with a multimem op, then with the first opcode past
+    # 13.5's table.
+    body = bytes(p[body_at:body_at + length])
+    for name, opcode in [("multimem-13.5", 0x7B), ("opcode-0x7e-13.5", 0x7E)]:
+        new = bytes([opcode]) + body
+        emit(name, func_with(body_len_at, varint(len(new)) + new,
+                             body_at + length),
+             "opcode at %d" % (func_at + body_len_at +
+                               len(varint(len(new)))))
 
 
 if __name__ == "__main__":

@@ -826,3 +826,18 @@ cuda_tile.module @m {
     %x, %y, %z = get_num_tile_blocks : tile<1xi32>
   }
 }
+
+// -----
+
+// atomic_red_view_tko: inbounds (13.5) needs one flag per index dimension.
+cuda_tile.module @m {
+  entry @red_inbounds_rank(%p: tile<ptr<i32>>) {
+    %tv = make_tensor_view %p, shape = [128], strides = [1] : tensor_view<128xi32, strides=[1]>
+    %v = make_partition_view %tv : partition_view<tile=(8), tensor_view<128xi32, strides=[1]>>
+    %i = constant <i32: 0> : tile<i32>
+    %x = constant <i32: 1> : tile<8xi32>
+    // expected-error @below {{'inbounds' has 2 flags, but the view's index space has 1 dimensions}}
+    %tok = atomic_red_view_tko relaxed device %v[%i], add, %x inbounds = [true, false] : tile<8xi32>, partition_view<tile=(8), tensor_view<128xi32, strides=[1]>>, tile<i32> -> token
+    return
+  }
+}

@@ -16,7 +16,7 @@
 // RUN: not tile-opt %s -split-input-file \
 // RUN:   --tileir-assign-layouts='target=sm_90 num-warps-override=gemm128=3' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=BAD
-// BAD: error: invalid warp override 'gemm128=3' (expected kernel=N, N a power of two up to 16)
+// BAD: error: invalid warp override 'gemm128=3' (expected kernel=N, N a power of two up to 32)
 
 // One 128x128 product: two warpgroups on wgmma; on mma.sync 4 warps hold
 // its accumulators in 128 registers a thread.

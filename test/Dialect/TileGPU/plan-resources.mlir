@@ -104,14 +104,18 @@ cuda_tile.module @invalid_hints {
   entry @occupancy() optimization_hints=<default = {occupancy = 40}> {
     return
   } {tilegpu.num_warps = 4 : i32, tilegpu.shared_bytes = 0 : i64}
-  // expected-warning @below {{ignoring the num_worker_warps_per_cta hint 3 for sm_90 (expected 4 or 8)}}
+  // expected-warning @below {{ignoring the num_worker_warps_per_cta hint 3 for sm_90 (expected a power of two from 1 to 32)}}
   entry @warps() optimization_hints=<default = {num_worker_warps_per_cta = 3}> {
     return
   } {tilegpu.num_warps = 4 : i32, tilegpu.shared_bytes = 0 : i64}
-  // expected-warning @below {{the num_worker_warps_per_cta hint 16 for sm_90 reads as 8 (expected 4 or 8)}}
-  entry @clamped() optimization_hints=<default = {num_worker_warps_per_cta = 16}> {
+  // Every power of two up to 32 is honoured as given (bytecode 13.5 lets
+  // cuTile ask for any of them).
+  entry @two() optimization_hints=<default = {num_worker_warps_per_cta = 2}> {
     return
-  } {tilegpu.num_warps = 8 : i32, tilegpu.shared_bytes = 0 : i64}
+  } {tilegpu.num_warps = 2 : i32, tilegpu.shared_bytes = 0 : i64}
+  entry @thirtytwo() optimization_hints=<default = {num_worker_warps_per_cta = 32}> {
+    return
+  } {tilegpu.num_warps = 32 : i32, tilegpu.shared_bytes = 0 : i64}
 }
 
 // -----

@@ -234,7 +234,8 @@ TEST(Version, ParseAndOrder) {
   EXPECT_FALSE(BytecodeVersion::parse("x.y").has_value());
   EXPECT_FALSE(BytecodeVersion::parse("300.1").has_value());
   EXPECT_TRUE(BytecodeVersion(13, 4).isSupported());
-  EXPECT_FALSE(BytecodeVersion(13, 5).isSupported());
+  EXPECT_TRUE(BytecodeVersion(13, 5).isSupported());
+  EXPECT_FALSE(BytecodeVersion(13, 6).isSupported());
   EXPECT_FALSE(BytecodeVersion(12, 9).isSupported());
   EXPECT_TRUE(BytecodeVersion(13, 3, 7).isSupported());
   EXPECT_EQ(BytecodeVersion(13, 3, 7), BytecodeVersion::kV13_3);

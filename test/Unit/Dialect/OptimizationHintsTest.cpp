@@ -83,18 +83,18 @@ TEST_F(OptimizationHintsTest, RangesOfOccupancyAndLatency) {
   EXPECT_EQ(attr.getLatency("sm_120"), std::nullopt);
 }
 
-TEST_F(OptimizationHintsTest, WorkerWarpsAreClampedToFourOrEight) {
+TEST_F(OptimizationHintsTest, WorkerWarpsArePowersOfTwoUpTo32) {
   auto warps = [&](int value) {
     return hints("default = {num_worker_warps_per_cta = " +
                  std::to_string(value) + "}")
         .getNumWorkerWarpsPerCTA("sm_100");
   };
-  EXPECT_EQ(warps(1), std::optional<int64_t>(4));
-  EXPECT_EQ(warps(2), std::optional<int64_t>(4));
+  EXPECT_EQ(warps(1), std::optional<int64_t>(1));
+  EXPECT_EQ(warps(2), std::optional<int64_t>(2));
   EXPECT_EQ(warps(4), std::optional<int64_t>(4));
   EXPECT_EQ(warps(8), std::optional<int64_t>(8));
-  EXPECT_EQ(warps(16), std::optional<int64_t>(8));
-  EXPECT_EQ(warps(32), std::optional<int64_t>(8));
+  EXPECT_EQ(warps(16), std::optional<int64_t>(16));
+  EXPECT_EQ(warps(32), std::optional<int64_t>(32));
   EXPECT_EQ(warps(3), std::nullopt);
   EXPECT_EQ(warps(64), std::nullopt);
   EXPECT_EQ(warps(0), std::nullopt);

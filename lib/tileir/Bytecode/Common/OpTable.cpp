@@ -58,6 +58,7 @@ constexpr BytecodeVersion v13_1 = BytecodeVersion::kV13_1;
 constexpr BytecodeVersion v13_2 = BytecodeVersion::kV13_2;
 constexpr BytecodeVersion v13_3 = BytecodeVersion::kV13_3;
 constexpr BytecodeVersion v13_4 = BytecodeVersion::kV13_4;
+constexpr BytecodeVersion v13_5 = BytecodeVersion::kV13_5;
 
 // Enum values used as defaults for fields added after their op.
 constexpr uint64_t kOverflowNone = 0;
@@ -416,6 +417,7 @@ std::vector<OpInfo> buildTable() {
           .enumAttr("memory_ordering_semantics", EK::MemoryOrderingSemantics)
           .enumAttr("memory_scope", EK::MemoryScope)
           .enumAttr("mode", EK::AtomicRMWMode)
+          .attr("inbounds", FK::DenseBoolArray, v13_5)
           .single("view")
           .variadic("index")
           .single("value")
@@ -466,4 +468,21 @@ uint64_t bc::getMaxOpcode(BytecodeVersion version) {
     if (info.since <= version && info.opcode > max)
       max = info.opcode;
   return max;
+}
+
+std::optional<llvm::StringRef>
+bc::getUnsupportedOpName(uint64_t opcode, BytecodeVersion version) {
+  // Multicast loads, reductions and stores need memory mapped by the
+  // multicast object API on several GPUs; cuTile 1.7 cannot emit them.
+  static constexpr std::pair<uint64_t, llvm::StringLiteral> kUnsupported[] = {
+      {0x7B, "multimem_load_reduce_view_tko"},
+      {0x7C, "multimem_reduce_view_tko"},
+      {0x7D, "multimem_store_view_tko"},
+  };
+  if (version < v13_5)
+    return std::nullopt;
+  for (const auto &[code, name] : kUnsupported)
+    if (code == opcode)
+      return llvm::StringRef(name);
+  return std::nullopt;
 }

@@ -264,6 +264,10 @@ private:
   LogicalResult readGlobals(OpBuilder &builder);
   LogicalResult readFunctions(OpBuilder &builder);
   LogicalResult readFunction(EncodingReader &reader, OpBuilder &builder);
+  /// The argument-attribute array every 13.5 function carries; leaves
+  /// `argAttrs` null when it is empty.
+  LogicalResult readArgAttrs(EncodingReader &reader, llvm::StringRef name,
+                             unsigned numArgs, ArrayAttr &argAttrs);
 
   ReaderState &state;
   llvm::ArrayRef<uint8_t> data;
@@ -457,9 +461,15 @@ LogicalResult ContainerReader::readFunction(EncodingReader &reader,
   uint8_t flags;
   if (failed(reader.readByte(flags, "function flags")))
     return failure();
-  if (flags & ~(kFuncPrivate | kFuncKernel | kFuncHasHints))
+  // From 13.5 a kernel always carries its hints, so the hints bit is gone.
+  bool hintsAlways = state.version >= BytecodeVersion::kV13_5;
+  uint8_t knownFlags =
+      kFuncPrivate | kFuncKernel | (hintsAlways ? 0 : kFuncHasHints);
+  if (flags & ~knownFlags)
     return reader.emitErrorAt(flagsAt, "unknown function flag bits 0x" +
-                                           llvm::utohexstr(flags));
+                                           llvm::utohexstr(flags & ~knownFlags) +
+                                           " in bytecode " +
+                                           state.version.str());
   if (!(flags & kFuncKernel))
     return reader.emitErrorAt(flagsAt, "function '" + name +
                                            "' is not a kernel; only kernel "
@@ -468,7 +478,7 @@ LogicalResult ContainerReader::readFunction(EncodingReader &reader,
   if (failed(reader.readVarInt(locIndex, "function debug index")))
     return failure();
   Attribute hints;
-  if (flags & kFuncHasHints) {
+  if (hintsAlways || (flags & kFuncHasHints)) {
     uint64_t hintsAt = reader.absoluteOffset();
     if (failed(state.readSelfContainedAttr(reader, hints)))
       return failure();
@@ -477,6 +487,15 @@ LogicalResult ContainerReader::readFunction(EncodingReader &reader,
                                 "expected optimization hints on function '" +
                                     name + "'");
   }
+  // A 13.5 kernel without hints stores an empty dictionary; it reads as no
+  // hints, as the same kernel does at 13.4.
+  if (auto h = dyn_cast_or_null<cuda_tile::OptimizationHintsAttr>(hints);
+      h && h.getValue().empty())
+    hints = nullptr;
+  ArrayAttr argAttrs;
+  if (hintsAlways &&
+      failed(readArgAttrs(reader, name, signature.getNumInputs(), argAttrs)))
+    return failure();
   uint64_t bodyLength;
   if (failed(reader.readVarInt(bodyLength, "function body length")))
     return failure();
@@ -494,6 +513,8 @@ LogicalResult ContainerReader::readFunction(EncodingReader &reader,
   st.addAttribute("function_type", TypeAttr::get(signature));
   if (hints)
     st.addAttribute("optimization_hints", hints);
+  if (argAttrs)
+    st.addAttribute("arg_attrs", argAttrs);
   Region *region = st.addRegion();
   Block *block = new Block();
   region->push_back(block);
@@ -502,6 +523,35 @@ LogicalResult ContainerReader::readFunction(EncodingReader &reader,
   Operation *entry = Operation::create(st);
   builder.insert(entry);
   return bodyReader.readBody(body, *block);
+}
+
+LogicalResult ContainerReader::readArgAttrs(EncodingReader &reader,
+                                            llvm::StringRef name,
+                                            unsigned numArgs,
+                                            ArrayAttr &argAttrs) {
+  uint64_t at = reader.absoluteOffset();
+  Attribute attr;
+  if (failed(state.readSelfContainedAttr(reader, attr)))
+    return failure();
+  auto array = dyn_cast<ArrayAttr>(attr);
+  if (!array)
+    return reader.emitErrorAt(at, "expected an array of argument attributes "
+                                  "on function '" +
+                                      name + "'");
+  // cuTile writes an empty array; anything else is one dictionary per
+  // argument, as on any MLIR function.
+  if (array.empty())
+    return success();
+  if (array.size() != numArgs ||
+      !llvm::all_of(array, [](Attribute a) { return isa<DictionaryAttr>(a); }))
+    return reader.emitErrorAt(at, "function '" + name + "' has " +
+                                      llvm::Twine(array.size()) +
+                                      " argument attribute entries for " +
+                                      llvm::Twine(numArgs) +
+                                      " arguments; expected one dictionary "
+                                      "per argument");
+  argAttrs = array;
+  return success();
 }
 
 LogicalResult ContainerReader::readFunctions(OpBuilder &builder) {

@@ -205,6 +205,12 @@ LogicalResult ReaderState::parseDebugAttr(uint64_t index, Attribute &out,
         failed(refs.get(unit, "subprogram compile unit")) ||
         failed(refs.getUnsigned(scopeLine, "subprogram scope line")))
       return failure();
+    // 13.5 appends a flags varint. No flag is defined yet and none changes
+    // the code, so the value is read and dropped.
+    uint64_t spFlags;
+    if (version >= BytecodeVersion::kV13_5 &&
+        failed(reader.readVarInt(spFlags, "subprogram flags")))
+      return failure();
     out = cuda_tile::DISubprogramAttr::get(
         ctx, file, line, StringAttr::get(ctx, name),
         StringAttr::get(ctx, linkageName), unit, scopeLine);

@@ -270,6 +270,14 @@ LogicalResult FunctionBodyReader::readOp(EncodingReader &reader, Block &block,
     return failure();
   const OpInfo *info = lookupOpcode(opcode);
   if (!info || info->since > state.version) {
+    if (std::optional<llvm::StringRef> name =
+            getUnsupportedOpName(opcode, state.version))
+      return state.emitError(at, "operation 'cuda_tile." + *name +
+                                     "' (opcode 0x" +
+                                     llvm::utohexstr(opcode) +
+                                     ") is not supported: this compiler "
+                                     "does not implement multicast "
+                                     "(multimem) memory");
     if (opcode > getMaxOpcode(state.version))
       return state.emitError(at, "unsupported opcode 0x" +
                                      llvm::utohexstr(opcode) +

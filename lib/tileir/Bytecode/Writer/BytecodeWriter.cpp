@@ -80,10 +80,25 @@ LogicalResult ContainerWriter::writeFunction(cuda_tile::EntryOp entry,
 
   w.writeVarInt(state.getString(name.getValue()));
   w.writeVarInt(*sig);
-  w.writeByte(kFuncKernel | (hints ? kFuncHasHints : 0));
+  // From 13.5 every kernel carries hints (possibly empty) and an array of
+  // argument attributes, and the hints flag bit is gone.
+  bool hintsAlways = version >= BytecodeVersion::kV13_5;
+  ArrayAttr argAttrs = entry.getArgAttrsAttr();
+  if (argAttrs && !argAttrs.empty() && !hintsAlways)
+    return entry.emitError("argument attributes need bytecode 13.5; writing ")
+           << version.str();
+  if (hintsAlways && !hints)
+    hints = cuda_tile::OptimizationHintsAttr::get(
+        op->getContext(), DictionaryAttr::get(op->getContext()));
+  w.writeByte(kFuncKernel | (hints && !hintsAlways ? kFuncHasHints : 0));
   w.writeVarInt(locIndex);
   if (hints && failed(state.writeSelfContainedAttr(w, hints, op)))
     return failure();
+  if (hintsAlways) {
+    Attribute array = argAttrs ? argAttrs : ArrayAttr::get(op->getContext(), {});
+    if (failed(state.writeSelfContainedAttr(w, array, op)))
+      return failure();
+  }
   w.writeVarInt(body.size());
   w.writeBytes(body.getData());
   return success();

@@ -405,6 +405,8 @@ uint64_t WriterState::getScopeId(Attribute scope) {
     e.writeVarInt(getString(sp.getLinkageName().getValue()));
     e.writeVarInt(unitId);
     e.writeVarInt(sp.getScopeLine());
+    if (version >= BytecodeVersion::kV13_5)
+      e.writeVarInt(0); // subprogram flags: none defined
   } else if (auto block = dyn_cast<cuda_tile::DILexicalBlockAttr>(scope)) {
     uint64_t scopeId = getScopeId(block.getScope());
     uint64_t fileId = getScopeId(block.getFile());

@@ -149,8 +149,7 @@ def CudaTile_OptimizationHintsAttr
     /// Returns the validated value of integer hint `key` for architecture
     /// `arch`: the `arch` entry if it has `key`, else the `default` entry.
     /// Returns std::nullopt when the hint is absent or its value is not
-    /// valid for `arch` (num_worker_warps_per_cta comes back clamped to
-    /// [4, 8]).
+    /// valid for `arch`.
     std::optional<int64_t> getIntHint(::llvm::StringRef key,
                                       ::llvm::StringRef arch) const;
 

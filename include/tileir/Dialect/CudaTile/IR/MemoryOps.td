@@ -275,6 +275,9 @@ def CudaTile_AtomicRedViewTkoOp
     Modes: `and`, `or`, `xor`, `add`, `max`, `min`, `umax`, `umin` on i32
     and i64; `addf` on f16, bf16, f32 and f64 (`xchg` is not a reduction).
     The ordering is `relaxed` and the scope `tl_blk` or `device`.
+    `inbounds` (bytecode 13.5), one flag per index-space dimension, promises
+    that the tile lies inside the view along the flagged dimensions, which
+    then need no bounds check.
 
     ```mlir
     %tok = atomic_red_view_tko relaxed device %pv[%i, %j], addf, %v
@@ -292,7 +295,8 @@ def CudaTile_AtomicRedViewTkoOp
     Variadic<CudaTile_IntTile>:$index,
     CudaTile_AtomicRMWMode:$mode,
     CudaTile_AnyTile:$value,
-    Optional<CudaTile_Token>:$token);
+    Optional<CudaTile_Token>:$token,
+    OptionalAttr<DenseBoolArrayAttr>:$inbounds);
   let results = (outs CudaTile_Token:$result_token);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;

@@ -273,9 +273,10 @@ static std::optional<int64_t> validateIntHint(StringRef key, Attribute value,
       whyInvalid = "must be a power of two in [1, 32]";
       return std::nullopt;
     }
-    // Only 4 and 8 worker warps are implemented; other valid requests are
-    // moved to the nearest of the two.
-    return std::clamp<int64_t>(v, 4, 8);
+    // Every valid count is honoured: products on fewer than 4 warps take
+    // mma.sync, and 32 warps (1024 threads) leave no room for producer
+    // warps, so such a kernel is never warp-specialized.
+    return v;
   }
   if (key == OptimizationHintsAttr::kLatency) {
     if (v < 1 || v > 10) {

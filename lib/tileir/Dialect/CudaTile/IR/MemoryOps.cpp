@@ -960,6 +960,8 @@ ParseResult AtomicRedViewTkoOp::parse(OpAsmParser &parser,
                       AtomicRMWModeAttr::get(parser.getContext(), *mode));
   if (parser.parseComma() || parser.parseOperand(value) ||
       parseOptionalToken(parser, token) ||
+      parseOptionalInbounds(parser, result,
+                            getInboundsAttrName(result.name)) ||
       parser.parseOptionalAttrDictWithKeyword(result.attributes) ||
       parser.parseColon())
     return failure();
@@ -997,10 +999,12 @@ void AtomicRedViewTkoOp::print(OpAsmPrinter &printer) {
   printViewAndIndices(printer, getView(), getIndex());
   printer << ", " << stringifyAtomicRMWMode(getMode()) << ", " << getValue();
   printTokenAndHints(printer, getToken(), OptimizationHintsAttr());
+  printInbounds(printer, getInboundsAttr());
   printer.printOptionalAttrDictWithKeyword(
       (*this)->getAttrs(),
       {getMemoryOrderingSemanticsAttrName(), getMemoryScopeAttrName(),
-       getModeAttrName(), getOperandSegmentSizesAttrName()});
+       getModeAttrName(), getOperandSegmentSizesAttrName(),
+       getInboundsAttrName()});
   printer << " : ";
   printCudaTileType(printer, getValue().getType());
   printer << ", ";
@@ -1020,7 +1024,8 @@ LogicalResult AtomicRedViewTkoOp::verify() {
   if (view.getViewPaddingValue())
     return emitOpError("cannot reduce into a view with a padding_value");
   if (failed(verifyViewAccess(*this, view, getIndex(), getValue().getType(),
-                              "value")))
+                              "value")) ||
+      failed(verifyInbounds(*this, view, getInboundsAttr())))
     return failure();
   if (getMode() == AtomicRMWMode::Xchg)
     return emitOpError("mode 'xchg' is not a reduction");

@@ -658,9 +658,9 @@ struct AssignLayoutsPass
     for (const std::string &item : warpOverrides) {
       auto [name, value] = StringRef(item).rsplit('=');
       unsigned n;
-      if (value.getAsInteger(10, n) || n == 0 || n > 16 || (n & (n - 1))) {
+      if (value.getAsInteger(10, n) || n == 0 || n > 32 || (n & (n - 1))) {
         module->emitError("invalid warp override '")
-            << item << "' (expected kernel=N, N a power of two up to 16)";
+            << item << "' (expected kernel=N, N a power of two up to 32)";
         return signalPassFailure();
       }
       overrides[name] = n;

@@ -132,7 +132,7 @@ struct PlanResourcesPass
             : "1: " + model.name.str() + " has no thread-block clusters";
     Check checks[] = {
         {Hints::kOccupancy, "an integer from 1 to 32"},
-        {Hints::kNumWorkerWarpsPerCTA, "4 or 8"},
+        {Hints::kNumWorkerWarpsPerCTA, "a power of two from 1 to 32"},
         {Hints::kNumCTAInCGA, clusterExpected.c_str()},
     };
     for (const Check &check : checks) {
