@@ -10,6 +10,12 @@
 
 include "tileir/Dialect/TileGPU/IR/TileGPUBase.td"
 
+/// A LinearLayout parameter whose accessor returns a reference to the
+/// uniqued storage instead of a copy.
+def LinearLayoutParameter
+    : AttrParameter<"::tileir::LinearLayout", "a linear layout",
+                    "const ::tileir::LinearLayout &">;
+
 def TileGPU_LayoutAttr : TileGPU_Attr<"Layout", "layout"> {
   let summary = "distribution of a tile over registers, lanes and warps";
   let description = [{
@@ -24,7 +30,9 @@ def TileGPU_LayoutAttr : TileGPU_Attr<"Layout", "layout"> {
                     [0, 8], [0, 16]], warp=[[1, 0], [2, 0]]>
     ```
   }];
-  let parameters = (ins "::tileir::LinearLayout":$layout);
+  // Accessed by reference: getShape() returns a view into the stored
+  // layout, which must outlive the call.
+  let parameters = (ins LinearLayoutParameter:$layout);
   let hasCustomAssemblyFormat = 1;
   let extraClassDeclaration = [{
     ::llvm::ArrayRef<int64_t> getShape() const { return getLayout().getShape(); }
@@ -48,7 +56,9 @@ def TileGPU_SharedLayoutAttr : TileGPU_Attr<"SharedLayout", "shared"> {
                     [0, 8], [2, 0], [4, 0]]>
     ```
   }];
-  let parameters = (ins "::tileir::LinearLayout":$layout);
+  // Accessed by reference: getShape() returns a view into the stored
+  // layout, which must outlive the call.
+  let parameters = (ins LinearLayoutParameter:$layout);
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
