@@ -17,7 +17,7 @@
 // KEEP-NOT: re-planned
 // KEEP-DAG: resource-usage: kernel=spills {{.*}}threads=128
 // KEEP-DAG: resource-usage: kernel=hinted {{.*}}threads=128
-// BAD: error: --tileir-num-warps must be 0, 1, 2, 4, 8 or 16
+// BAD: error: --tileir-num-warps must be 0, 1, 2, 4, 8, 16 or 32
 
 cuda_tile.module @m {
   entry @spills(%p: tile<ptr<f32>>) {

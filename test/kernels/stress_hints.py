@@ -49,7 +49,7 @@ TARGETS = ["sm_80", "sm_86", "sm_89", "sm_90", "sm_100", "sm_120"]
 OPTS = ["-O0", "-O1", "-O2", "-O3"]
 DEBUG = [[], ["--lineinfo"], ["--device-debug"]]
 OCCUPANCY = [None, 1, 2, 4, 8, 16, 32]
-WORKER_WARPS = [None, 4, 8]
+WORKER_WARPS = [None, 1, 2, 4, 8, 16, 32]
 CTAS_IN_CGA = [None, 1, 2, 4, 8]
 # Clusters (num_cta_in_cga > 1) exist from sm_90 on.
 CLUSTER_TARGETS = {"sm_90", "sm_100", "sm_120"}
