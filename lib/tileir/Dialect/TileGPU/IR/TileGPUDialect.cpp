@@ -424,7 +424,8 @@ LogicalResult WarpGroupDotOp::verify() {
 LogicalResult WarpGroupDotWaitOp::verify() {
   if (getValues().getTypes() != getResults().getTypes())
     return emitOpError("results must have the types of the operands");
-  if (getPending() < 0)
+  // The accessor is unsigned; the stored i32 keeps the sign.
+  if (getPendingAttr().getValue().isNegative())
     return emitOpError("pending must not be negative");
   return success();
 }
