@@ -59,18 +59,24 @@ cuda_tile.module @gemm_i8 {
 
 // -----
 
-// tf32: A is rounded through registers into a buffer of its own layout,
-// B also transposed; lanes (N by 4, K by 4 and 8 for the 16-byte phases)
-// and rows 4 and 8 XORing chunks by 2 and 4 make both accesses
-// conflict-free.
+// tf32: A (K-major) is staged as loaded and read back straight into the
+// wgmma A fragments (a0..a3: rows g and g + 8, columns t and t + 4), rounded
+// there, and the product takes it from registers; B is rounded and
+// transposed through registers into a K-major buffer: lanes (N by 4, K by 4
+// and 8 for the 16-byte phases) and rows 4 and 8 XORing chunks by 2 and 4
+// make both accesses conflict-free.
 // STAGE-LABEL: entry @gemm_tf32(
+// STAGE: %[[ARAW:.*]] = tilegpu.alloc_shared : !tilegpu.smem<128x32xf32, #tilegpu.shared<shape=[128, 32], offset={{\[\[}}0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [1, 4], [2, 8], [4, 16], [8, 0], [16, 0], [32, 0], [64, 0]]>>
+// STAGE: %[[AREGS:.*]] = tilegpu.local_load %[[ARAW]] {{.*}} -> !cuda_tile.tile<128x32xf32, #tilegpu.layout<shape=[128,32], reg={{\[\[}}8,0],[0,4],[0,8],[0,16]], lane={{\[\[}}0,1],[0,2],[1,0],[2,0],[4,0]], warp={{\[\[}}16,0],[32,0],[64,0]]>>
+// STAGE: %[[ATF32:.*]] = ftof %[[AREGS]] {{.*}} -> tile<128x32xtf32, #tilegpu.layout<shape=[128,32], reg={{\[\[}}8,0],[0,4],[0,8],[0,16]]
 // STAGE: tilegpu.alloc_shared : !tilegpu.smem<32x128xf32, #tilegpu.shared<shape=[32, 128], offset={{\[\[}}0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [1, 0], [2, 0], [4, 8], [8, 16], [16, 0], [0, 32], [0, 64]]>>
 // STAGE: lane={{\[\[}}0,4],[4,0],[8,0],
-// STAGE: tilegpu.warpgroup_dot
+// STAGE: tilegpu.warpgroup_dot %[[ATF32]], %{{.*}}, %{{.*}} : !cuda_tile.tile<128x32xtf32
 // PIPE-LABEL: entry @gemm_tf32(
-// PIPE-COUNT-2: tilegpu.alloc_shared : !tilegpu.smem<{{.*}}xtf32, {{.*}}, stages = 2>
+// PIPE-COUNT-1: tilegpu.alloc_shared : !tilegpu.smem<{{.*}}xtf32, {{.*}}, stages = 2>
+// PIPE-NOT: tilegpu.alloc_shared : !tilegpu.smem<{{.*}}xtf32, {{.*}}, stages = 2>
 // PIPE: tilegpu.warpgroup_dot {{.*}} {is_async}
-// REMARK: remark: [Passed] Pipeline | Category:memory | Remark="loop pipelined with 5 stages: {{.*}}; the accumulating wgmma overlaps the next iteration, its 2 staging buffer(s) alternating between two stages (32768 more bytes); tile blocks run in groups of 8 along x", Stages=5
+// REMARK: remark: [Passed] Pipeline | Category:memory | Remark="loop pipelined with 5 stages: {{.*}}; the accumulating wgmma overlaps the next iteration, its 1 staging buffer(s) alternating between two stages (16384 more bytes); tile blocks run in groups of 8 along x", Stages=5
 cuda_tile.module @gemm_tf32 {
   entry @gemm_tf32(%a: tile<ptr<f32>>, %b: tile<ptr<f32>>, %c: tile<ptr<f32>>, %n: tile<i32>) {
     %c0 = constant <i32: 0> : tile<i32>

@@ -109,4 +109,29 @@ TEST(WgmmaLayout, RegisterAIsAccumulatorOfSameRows) {
   EXPECT_EQ(replicated.apply(3, 5, 4), replicated.apply(3, 5, 0));
 }
 
+// tf32 (one element a register): a0..a3 of thread t are rows t / 4 and
+// t / 4 + 8 at columns t % 4 and t % 4 + 4, as mma.sync's m16n8k8 A.
+TEST(WgmmaLayout, RegisterATf32) {
+  WgmmaConfig config;
+  config.groupsM = 2;
+  config.instrN = 128;
+  config.instrK = 8;
+  LinearLayout a = unwrap(getWgmmaOperandALayout(config, {128, 32}, 8));
+  for (int64_t t = 0; t < 32; ++t)
+    for (int64_t i = 0; i < 4; ++i) {
+      SmallVector<int64_t, 4> want = {t / 4 + 8 * (i % 2), t % 4 + 4 * (i / 2)};
+      ASSERT_EQ(a.apply(i, t, 0), want) << "t=" << t << " i=" << i;
+    }
+  // The next instruction along K, then warp 1's and warpgroup 1's rows.
+  EXPECT_EQ(a.apply(4, 0, 0), (SmallVector<int64_t, 4>{0, 8}));
+  EXPECT_EQ(a.apply(0, 0, 1), (SmallVector<int64_t, 4>{16, 0}));
+  EXPECT_EQ(a.apply(0, 0, 4), (SmallVector<int64_t, 4>{64, 0}));
+  // K not a multiple of the instruction's is refused.
+  llvm::Expected<LinearLayout> bad =
+      getWgmmaOperandALayout(config, {128, 12}, 8);
+  EXPECT_FALSE(static_cast<bool>(bad));
+  if (!bad)
+    llvm::consumeError(bad.takeError());
+}
+
 } // namespace

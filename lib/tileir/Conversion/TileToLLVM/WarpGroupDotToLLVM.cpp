@@ -127,10 +127,16 @@ Value emitGroupOffset(OpBuilder &b, Location loc, const Descriptor &d,
 }
 
 /// The 32-bit words of an A fragment held in registers: pairs of 16-bit
-/// elements.
+/// elements, or the bits of each tf32 element.
 SmallVector<Value> packFragmentWords(OpBuilder &b, Location loc,
                                      ArrayRef<Value> fragment) {
   Type i32 = b.getI32Type();
+  if (fragment.empty() || fragment.front().getType().isF32()) {
+    SmallVector<Value> words;
+    for (Value element : fragment)
+      words.push_back(LLVM::BitcastOp::create(b, loc, i32, element));
+    return words;
+  }
   auto pairType = VectorType::get({2}, fragment.front().getType());
   SmallVector<Value> words;
   for (size_t i = 0; i + 1 < fragment.size(); i += 2) {
@@ -164,9 +170,10 @@ void emitPinnedFence(OpBuilder &b, Location loc, ArrayRef<Value> inputs) {
 }
 
 /// wgmma with A in registers (the NVVM op takes only descriptors):
-/// `wgmma.mma_async.sync.aligned.m64nNk16.f32.<t>.<t> d, {a0..a3}, b-desc,
-/// p, 1, 1, trans-b;` with the accumulator struct tied in and out; p is
+/// `wgmma.mma_async.sync.aligned.m64nNkK.f32.<t>.<t> d, {a0..a3}, b-desc,
+/// p, 1, 1[, trans-b];` with the accumulator struct tied in and out; p is
 /// false where the accumulator starts from zero (its input is ignored).
+/// Only 16-bit types have the transpose operand (tf32 B is K-major).
 Value emitRegisterAWgmma(OpBuilder &b, Location loc, Value acc,
                          ArrayRef<Value> aWords, Value descB, int64_t n,
                          Type element, bool transposeB, bool accumulate) {
@@ -174,18 +181,21 @@ Value emitRegisterAWgmma(OpBuilder &b, Location loc, Value acc,
   size_t numAcc = structType.getBody().size();
   std::string text;
   llvm::raw_string_ostream os(text);
-  StringRef t = element.isBF16() ? "bf16" : "f16";
+  bool tf32 = isa<FloatTF32Type>(element);
+  StringRef t = tf32 ? "tf32" : element.isBF16() ? "bf16" : "f16";
   os << "{\n.reg .pred p;\nsetp.ne.b32 p, " << (accumulate ? 1 : 0)
      << ", 0;\n"
-     << "wgmma.mma_async.sync.aligned.m64n" << n << "k16.f32." << t << "."
-     << t << " {";
+     << "wgmma.mma_async.sync.aligned.m64n" << n << "k" << (tf32 ? 8 : 16)
+     << ".f32." << t << "." << t << " {";
   for (size_t i = 0; i < numAcc; ++i)
     os << (i ? ", " : "") << "$" << i;
   os << "}, {";
   for (size_t i = 0; i < aWords.size(); ++i)
     os << (i ? ", " : "") << "$" << numAcc + i;
-  os << "}, $" << numAcc + aWords.size() << ", p, 1, 1, "
-     << (transposeB ? 1 : 0) << ";\n}";
+  os << "}, $" << numAcc + aWords.size() << ", p, 1, 1";
+  if (!tf32)
+    os << ", " << (transposeB ? 1 : 0);
+  os << ";\n}";
   std::string constraints;
   for (size_t i = 0; i < numAcc; ++i)
     constraints += std::string(i ? "," : "") + "=f";
@@ -276,8 +286,9 @@ struct WarpGroupDotLowering
     if (lhsBuffer) {
       a = getDescriptor(lhsBuffer);
     } else {
-      if (instrKOf(lhsElement) != 16)
-        return op.emitOpError("only 16-bit A operands may be in registers");
+      if (instrKOf(lhsElement) != 16 && !isa<FloatTF32Type>(lhsElement))
+        return op.emitOpError(
+            "only 16-bit and tf32 A operands may be in registers");
       llvm::Expected<LinearLayout> aLayout = tilegpu::getWgmmaOperandALayout(
           *config, lhsTile.getShape(), numWarps);
       tilegpu::LayoutAttr aHave = tilegpu::getLayout(lhsTile);
@@ -381,9 +392,9 @@ struct WarpGroupDotLowering
                                      {ki * instrK, 0}, elementBytes);
         bool accumulates = ki > 0 || !zeroAcc;
         if (!lhsBuffer) {
-          // A fragment (mi, ki): registers 8 * (ki + K/16 * mi) onwards,
-          // packed two a word.
-          int64_t first = 4 * (ki + (k / 16) * mi);
+          // A fragment (mi, ki): words 4 * (ki + K/instrK * mi) onwards
+          // (16-bit elements packed two a word, tf32 one).
+          int64_t first = 4 * (ki + (k / instrK) * mi);
           accs[mi] = emitRegisterAWgmma(
               rewriter, loc, accs[mi],
               ArrayRef<Value>(aWords).slice(first, 4), descB, colsPerGroup,

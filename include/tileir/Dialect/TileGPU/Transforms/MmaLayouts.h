@@ -168,13 +168,14 @@ getWgmmaAccumulatorLayout(const WgmmaConfig &config,
                           llvm::ArrayRef<int64_t> shape, unsigned numWarps);
 
 /// The layout of an M x K A operand held in registers for a wgmma
-/// configured as `config`: per 16 columns of K the fragment a0..a7 of the
-/// PTX (pairs along K, then 8 rows down, then 8 columns right), blocks of 16
-/// columns next, then 64-row instructions; lanes and warps as in the
-/// accumulator, and warpgroups that split N hold the same rows (zero warp
-/// bases). It equals the accumulator layout of a product with the same
-/// rows and N = K, which is why a softmax'ed accumulator feeds the next
-/// product in place.
+/// configured as `config`: per instruction the fragment a0..a3 (16-bit:
+/// a0..a7) of the PTX (the elements of a 32-bit register along K, then 8
+/// rows down, then the second half of the instruction's K), further
+/// instructions along K next, then 64-row instructions; lanes and warps as
+/// in the accumulator, and warpgroups that split N hold the same rows (zero
+/// warp bases). For 16-bit elements it equals the accumulator layout of a
+/// product with the same rows and N = K, which is why a softmax'ed
+/// accumulator feeds the next product in place.
 llvm::Expected<tileir::LinearLayout>
 getWgmmaOperandALayout(const WgmmaConfig &config,
                        llvm::ArrayRef<int64_t> shape, unsigned numWarps);

@@ -247,21 +247,36 @@ llvm::Expected<LinearLayout>
 mlir::tilegpu::getWgmmaOperandALayout(const WgmmaConfig &config,
                                       ArrayRef<int64_t> shape,
                                       unsigned numWarps) {
-  if (shape.size() != 2 || shape[1] % 16 != 0)
+  // Elements of one 32-bit register: 1 (tf32), 2 (16-bit) or 4 (8-bit);
+  // one instruction's K is 8 of those registers' worth of columns.
+  int64_t perWord = config.instrK / 8;
+  if (shape.size() != 2 || (perWord != 1 && perWord != 2 && perWord != 4) ||
+      config.groupsM <= 0 || config.groupsN <= 0 ||
+      int64_t(numWarps) != 4 * config.groupsM * config.groupsN ||
+      shape[1] % config.instrK != 0 ||
+      shape[0] % (64 * config.groupsM) != 0)
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "bad wgmma A operand shape");
-  WgmmaConfig rows = config;
-  rows.groupsN = 1;
-  rows.instrN = shape[1];
-  llvm::Expected<LinearLayout> byRows =
-      getWgmmaAccumulatorLayout(rows, shape, 4 * unsigned(config.groupsM));
-  if (!byRows || config.groupsN == 1 ||
-      int64_t(numWarps) != 4 * config.groupsM * config.groupsN)
-    return byRows;
+  int64_t rowsPerGroup = shape[0] / config.groupsM;
+  // Per instruction: a word's elements along K, 8 rows down, then the
+  // second half of the instruction's K; then further instructions along K,
+  // then 64-row blocks.
+  SmallVector<LinearLayout::Basis> regs;
+  for (int64_t c = 1; c < perWord; c *= 2)
+    regs.push_back({0, c});
+  regs.push_back({8, 0});
+  regs.push_back({0, config.instrK / 2});
+  for (int64_t c = config.instrK; c < shape[1]; c *= 2)
+    regs.push_back({0, c});
+  for (int64_t r = 64; r < rowsPerGroup; r *= 2)
+    regs.push_back({r, 0});
+  SmallVector<LinearLayout::Basis> lanes = {
+      {0, perWord}, {0, 2 * perWord}, {1, 0}, {2, 0}, {4, 0}};
+  SmallVector<LinearLayout::Basis> warps = {{16, 0}, {32, 0}};
+  for (int64_t g = 1; g < config.groupsM; g *= 2)
+    warps.push_back({rowsPerGroup * g, 0});
   // The warpgroups along N repeat the rows: their warp bits replicate.
-  SmallVector<LinearLayout::Basis> warps = byRows->getWarpBases();
   for (int64_t g = 1; g < config.groupsN; g *= 2)
     warps.push_back({0, 0});
-  return LinearLayout::get(shape, byRows->getRegisterBases(),
-                           byRows->getLaneBases(), warps);
+  return LinearLayout::get(shape, regs, lanes, warps);
 }

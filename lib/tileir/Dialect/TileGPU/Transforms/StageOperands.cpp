@@ -516,9 +516,47 @@ Value stageThroughRegisters(OpBuilder &b, Value operand, unsigned dim,
   return stageOperand(b, value, product);
 }
 
+/// A tf32 A operand that is the conversion of a K-major tile, read back
+/// from the tile's buffer straight into the wgmma A fragments and rounded
+/// there: the product takes A from registers, so neither a rounded copy in
+/// a second buffer nor the tensor cores' reads of it cost shared-memory
+/// bandwidth (a warp's reads of a fragment register hit 8 rows' 16-byte
+/// chunks, which the 128-byte swizzle of a K-major buffer puts on distinct
+/// banks). Null when the operand is not such a conversion.
+Value stageAsFragments(OpBuilder &b, Value operand, Operation *product,
+                       const WgmmaConfig &config, unsigned numWarps) {
+  auto tile = cast<cuda_tile::TileType>(operand.getType());
+  auto convert = operand.getDefiningOp<cuda_tile::FToFOp>();
+  if (!convert || !isa<FloatTF32Type>(tile.getElementType()))
+    return {};
+  Value source = convert->getOperand(0);
+  auto sourceTile = cast<cuda_tile::TileType>(source.getType());
+  std::optional<unsigned> dim = getStagedContiguousDim(source);
+  if (!dim || *dim != 1 || !sourceTile.getElementType().isF32())
+    return {};
+  llvm::Expected<LinearLayout> fragment =
+      getWgmmaOperandALayout(config, tile.getShape(), numWarps);
+  if (!fragment) {
+    llvm::consumeError(fragment.takeError());
+    return {};
+  }
+  Operation *point = getStorePoint(operand, product);
+  Value first = stageOperand(b, source, product);
+  if (!first)
+    return {};
+  b.setInsertionPoint(point);
+  Location loc = operand.getLoc();
+  Value value = LocalLoadOp::create(b, loc, withLayout(sourceTile, *fragment),
+                                    first);
+  Operation *clone = b.clone(*convert);
+  clone->setOperand(0, value);
+  clone->getResult(0).setType(withLayout(tile, *fragment));
+  return clone->getResult(0);
+}
+
 /// The wgmma form: B in shared memory, A in shared memory or, when it is
-/// already in the A-fragment layout (a softmax'ed accumulator), in
-/// registers. 16-bit operands may be stored either way round; other types
+/// already in the A-fragment layout (a softmax'ed accumulator) or is a
+/// tf32 conversion of a K-major tile (stageAsFragments), in registers. 16-bit operands may be stored either way round; other types
 /// must be K-major (A contiguous along dim 1, B along dim 0), and those
 /// that are not, or that are a conversion of a load (tf32), go through
 /// registers. Fails (leaving the product alone) when an operand has no
@@ -559,7 +597,11 @@ LogicalResult stageForWgmma(Operation *product, const WgmmaConfig &config,
       return stageThroughRegisters(b, operand, kDim, product, numWarps);
     return stageOperand(b, operand, product);
   };
-  Value a = lhsInRegisters ? lhs : stage(lhs, lhsWay, 1);
+  Value a = lhsInRegisters ? lhs : Value();
+  if (!a && lhsWay == Way::ThroughRegisters)
+    a = stageAsFragments(b, lhs, product, config, numWarps);
+  if (!a)
+    a = stage(lhs, lhsWay, 1);
   Value bBuf = stage(rhs, rhsWay, 0);
   if (!a || !bBuf)
     return failure();
