@@ -195,8 +195,9 @@ static cl::opt<bool> disableWarpSpecialization(
     cl::ReallyHidden);
 static cl::opt<bool> disableTma(
     "tileir-disable-tma",
-    cl::desc("Let the producer warps of a warp-specialized kernel copy with "
-             "cp.async instead of TMA with tensor maps built on the device"),
+    cl::desc("Copy pipelined operands with cp.async instead of TMA with "
+             "tensor maps built on the device (producer warps, or the first "
+             "thread of an unspecialized loop)"),
     cl::ReallyHidden);
 static cl::opt<bool> disableGroupedRaster(
     "tileir-disable-grouped-raster",

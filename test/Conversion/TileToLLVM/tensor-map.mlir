@@ -6,8 +6,10 @@
 // block, the sizes, the outer stride in bytes, 16-bit elements, 128-byte
 // swizzle) and fences the tensor-map proxy; tma_copy expects the tile's
 // 16 KiB on the stage's mbarrier and issues one 2-D copy per 64-column
-// block, 8 KiB apart, with coordinates clamped to the tensor (an empty dim
-// zero-fills the buffer instead, a dim past 2^31 - 1 traps);
+// block, 8 KiB apart, with coordinates clamped to the tensor and set to 1
+// along an empty dim (whose map says 1: the box lies wholly out of bounds,
+// so TMA writes zeros and reads nothing; no generic stores into the stage);
+// a dim past 2^31 - 1 traps in tensormap_init and again in the copy;
 // tensormap_release clears the bit (release). The producer leader is the
 // first thread after the compute warps, and a grouped raster remaps the
 // block ids in groups of 8 along x.
@@ -32,6 +34,7 @@
 // Init: map 1 of the slot is 128 bytes at (slot * 4 + 1) * 128.
 // CHECK: %[[C512:.*]] = llvm.mlir.constant(512 : i64)
 // CHECK: %[[C128:.*]] = llvm.mlir.constant(128 : i64)
+// CHECK: llvm.intr.trap
 // CHECK-COUNT-8: llvm.store %{{.*}} {alignment = 16 : i64} : vector<4xi32>, !llvm.ptr<1>
 // CHECK: "tensormap.replace.tile.global_address.global.b1024.b64 [$0], $1;", "l,l"
 // CHECK: "tensormap.replace.tile.rank.global.b1024.b32 [$0], 1;", "l"
@@ -47,19 +50,17 @@
 // CHECK: "tensormap.replace.tile.fill_mode.global.b1024.b32 [$0], 0;", "l"
 // CHECK: nvvm.fence.proxy.release <gpu>
 // CHECK: nvvm.fence.proxy.acquire <gpu> %{{.*}}, %{{.*}}
-// Copy: an oversized dim traps; otherwise expect 16 KiB, two 2-D boxes.
+// Copy: an oversized dim traps; otherwise expect 16 KiB, two 2-D boxes,
+// each coordinate 1 where its dim is empty.
 // CHECK: llvm.intr.trap
 // CHECK: %[[BYTES:.*]] = llvm.mlir.constant(16384 : i32)
-// CHECK: llvm.cond_br %{{.*}}, ^[[COPY:.*]], ^[[ZERO:.*]]
-// CHECK: ^[[COPY]]:
 // CHECK: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %[[BYTES]]
+// CHECK: llvm.icmp "sle"
+// CHECK: llvm.select
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %{{.*}}, %{{.*}}, box[%{{.*}}, %{{.*}}] : !llvm.ptr<7>, !llvm.ptr
 // CHECK: llvm.getelementptr %{{.*}}[8192] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %{{.*}}, %{{.*}}, box[%{{.*}}, %{{.*}}] : !llvm.ptr<7>, !llvm.ptr
-// CHECK: ^[[ZERO]]:
-// CHECK: llvm.store %{{.*}} {alignment = 16 : i64} : vector<4xi32>, !llvm.ptr<3>
-// CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>
-// CHECK: nvvm.mbarrier.arrive
+// CHECK-NOT: vector<4xi32>, !llvm.ptr<3>
 // Release.
 // CHECK: "red.release.gpu.global.and.b32 [$0], $1;", "l,r"
 // The grouped raster: x = first + r % width, y = r / width.

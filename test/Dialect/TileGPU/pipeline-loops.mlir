@@ -26,7 +26,7 @@
 // iterations ahead, the prologue fills stages 0-2, each iteration waits for
 // its own group (2 may stay in flight), refills the stage read 2 iterations
 // ago and reads its own.
-// REMARK: remark: [Passed] Pipeline | Category:memory | Remark="loop pipelined with 5 stages: 2 tile load(s) become asynchronous copies issued 3 iteration(s) ahead (163840 bytes of shared memory); the accumulating wgmma overlaps the next iteration; tile blocks run in groups of 8 along x", Stages=5
+// REMARK: remark: [Passed] Pipeline | Category:memory | Remark="loop pipelined with 5 stages: 2 tile load(s) become asynchronous copies issued 3 iteration(s) ahead (163840 bytes of shared memory); the accumulating wgmma overlaps the next iteration; no TMA: the program does not prove a 16-byte aligned base and strides; tile blocks run in groups of 8 along x", Stages=5
 // SM90-LABEL: entry @gemm(
 // SM90: %[[A:.*]] = tilegpu.alloc_shared : !tilegpu.smem<128x64xbf16, {{.*}}, stages = 5>
 // SM90: %[[B:.*]] = tilegpu.alloc_shared : !tilegpu.smem<64x128xbf16, {{.*}}, stages = 5>

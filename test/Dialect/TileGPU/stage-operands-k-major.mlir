@@ -34,7 +34,7 @@
 // PIPE: tilegpu.async_commit
 // PIPE-NEXT: %[[W:.*]] = tilegpu.warpgroup_dot_wait %[[D]] {pending = 1 : i32}
 // PIPE: continue %[[W]], %{{.*}}, %{{.*}}, %[[NEXT]]
-// REMARK: remark: [Passed] Pipeline | Category:memory | Remark="loop pipelined with 5 stages: 2 tile load(s) become asynchronous copies issued 3 iteration(s) ahead (163840 bytes of shared memory); the accumulating wgmma overlaps the next iteration, its 1 staging buffer(s) alternating between two stages (16384 more bytes); tile blocks run in groups of 8 along x", Stages=5
+// REMARK: remark: [Passed] Pipeline | Category:memory | Remark="loop pipelined with 5 stages: 2 tile load(s) become asynchronous copies issued 3 iteration(s) ahead (163840 bytes of shared memory); the accumulating wgmma overlaps the next iteration, its 1 staging buffer(s) alternating between two stages (16384 more bytes); no TMA: operands rounded or transposed through registers keep cp.async; tile blocks run in groups of 8 along x", Stages=5
 cuda_tile.module @gemm_i8 {
   entry @gemm_i8(%a: tile<ptr<i8>>, %b: tile<ptr<i8>>, %c: tile<ptr<i32>>, %n: tile<i32>) {
     %c0 = constant <i32: 0> : tile<i32>
@@ -76,7 +76,7 @@ cuda_tile.module @gemm_i8 {
 // PIPE-COUNT-1: tilegpu.alloc_shared : !tilegpu.smem<{{.*}}xtf32, {{.*}}, stages = 2>
 // PIPE-NOT: tilegpu.alloc_shared : !tilegpu.smem<{{.*}}xtf32, {{.*}}, stages = 2>
 // PIPE: tilegpu.warpgroup_dot {{.*}} {is_async}
-// REMARK: remark: [Passed] Pipeline | Category:memory | Remark="loop pipelined with 5 stages: {{.*}}; the accumulating wgmma overlaps the next iteration, its 1 staging buffer(s) alternating between two stages (16384 more bytes); tile blocks run in groups of 8 along x", Stages=5
+// REMARK: remark: [Passed] Pipeline | Category:memory | Remark="loop pipelined with 5 stages: {{.*}}; the accumulating wgmma overlaps the next iteration, its 1 staging buffer(s) alternating between two stages (16384 more bytes); no TMA: operands rounded or transposed through registers keep cp.async; tile blocks run in groups of 8 along x", Stages=5
 cuda_tile.module @gemm_tf32 {
   entry @gemm_tf32(%a: tile<ptr<f32>>, %b: tile<ptr<f32>>, %c: tile<ptr<f32>>, %n: tile<i32>) {
     %c0 = constant <i32: 0> : tile<i32>

@@ -140,6 +140,23 @@ Value isFirstThread(OpBuilder &b, Location loc) {
                               i32Const(b, loc, 0));
 }
 
+/// For an op marked `tilegpu.leader_only`, which every thread reaches:
+/// moves the insertion point into a block only the CTA's first thread runs
+/// (the rest of the lowering may split it further).
+void enterLeaderOnly(ConversionPatternRewriter &rewriter, Operation *op) {
+  if (!op->hasAttr(tilegpu::kLeaderOnlyAttrName))
+    return;
+  Location loc = op->getLoc();
+  Value leader = isFirstThread(rewriter, loc);
+  Block *before = rewriter.getInsertionBlock();
+  Block *after = rewriter.splitBlock(before, rewriter.getInsertionPoint());
+  Block *then = rewriter.createBlock(after);
+  auto exit = LLVM::BrOp::create(rewriter, loc, ValueRange(), after);
+  rewriter.setInsertionPointToEnd(before);
+  LLVM::CondBrOp::create(rewriter, loc, leader, then, after);
+  rewriter.setInsertionPoint(exit);
+}
+
 void emitAsm(OpBuilder &b, Location loc, ValueRange operands,
              StringRef constraints, const llvm::Twine &text) {
   createAsm(b, loc, TypeRange(), operands, text.str(), constraints);
@@ -245,7 +262,8 @@ struct TensorMapReleaseLowering
 struct ViewDims {
   Value base;
   SmallVector<Value> sizes, strides;
-  Value allValid, anyHuge;
+  /// A dim past 2^31 - 1 elements or a stride out of a map's range.
+  Value anyHuge;
 };
 
 ViewDims getViewDims(OpBuilder &b, Location loc, Value loweredView,
@@ -259,17 +277,8 @@ ViewDims getViewDims(OpBuilder &b, Location loc, Value loweredView,
     dims.sizes.push_back(size);
     dims.strides.push_back(
         castInt(b, loc, fields.strides[d], i64, /*isSigned=*/true));
-    Value positive = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::sgt,
-                                          size, i64Const(b, loc, 0));
     Value huge = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::sgt, size,
                                       i64Const(b, loc, INT32_MAX));
-    Value small = LLVM::XOrOp::create(
-        b, loc, huge,
-        LLVM::ConstantOp::create(b, loc, b.getI1Type(), b.getBoolAttr(true)));
-    Value valid = LLVM::AndOp::create(b, loc, positive, small);
-    dims.allValid = d == 0 ? valid
-                           : LLVM::AndOp::create(b, loc, dims.allValid, valid)
-                                 .getResult();
     dims.anyHuge =
         d == 0 ? huge : LLVM::OrOp::create(b, loc, dims.anyHuge, huge).getResult();
     // Unsigned: a negative stride is as out of range as a huge one.
@@ -300,6 +309,7 @@ struct TensorMapInitLowering
         planTensorMap(op.getView().getType(), op.getBuffer().getType());
     if (failed(plan))
       return rewriter.notifyMatchFailure(op, "no tensor-map plan");
+    enterLeaderOnly(rewriter, op);
     Value slot = loadSlot(rewriter, loc, adaptor.getBarriers(), op.getSlot());
     FailureOr<Value> map =
         getMapAddress(rewriter, loc, op, slot, static_cast<int32_t>(op.getMap()));
@@ -307,6 +317,10 @@ struct TensorMapInitLowering
       return rewriter.notifyMatchFailure(op, "not in a module");
     ViewDims dims = getViewDims(rewriter, loc, adaptor.getView(), plan->rank,
                                 plan->elementBytes);
+    // A view no map can describe stops the kernel (as tma_copy would) before
+    // any copy of it is issued.
+    emitIf(rewriter, loc, dims.anyHuge,
+           [&] { LLVM::Trap::create(rewriter, loc); });
 
     // A zeroed map, then every field this plan uses.
     auto v4 = VectorType::get({4}, rewriter.getI32Type());
@@ -337,7 +351,8 @@ struct TensorMapInitLowering
       unsigned d = plan->getTensorDim(j);
       replace("box_dim", "b32", {}, "",
               llvm::Twine(j) + ", " + llvm::Twine(plan->box[j]));
-      // An empty or oversized dim never reaches a copy (tma_copy checks);
+      // An oversized dim never reaches a copy (tma_copy traps) and an
+      // empty one is read as 1 with every box starting past it (tma_copy):
       // the map only has to be well-formed.
       Value size = clampI64(rewriter, loc, dims.sizes[d], one, maxDim);
       Value size32 =
@@ -380,6 +395,7 @@ struct TmaCopyLowering : public ConvertOpToLLVMPattern<tilegpu::TmaCopyOp> {
         planTensorMap(op.getView().getType(), op.getBuffer().getType());
     if (failed(plan))
       return rewriter.notifyMatchFailure(op, "no tensor-map plan");
+    enterLeaderOnly(rewriter, op);
     Value barriers = adaptor.getBarriers();
     Value stage = castInt(rewriter, loc, adaptor.getStage(),
                           rewriter.getI32Type(), /*isSigned=*/false);
@@ -390,9 +406,13 @@ struct TmaCopyLowering : public ConvertOpToLLVMPattern<tilegpu::TmaCopyOp> {
                                 plan->elementBytes);
     // A dim past 2^31 - 1 elements, or a negative stride, cannot be
     // described by a tensor map: stop the kernel rather than copy wrong
-    // data.
-    emitIf(rewriter, loc, dims.anyHuge,
-           [&] { LLVM::Trap::create(rewriter, loc); });
+    // data. A leader-only copy's thread has run the view's tensormap_init,
+    // which checked already: a trap here, in a branch of one thread while
+    // wgmma may be in flight, would make ptxas serialize every wgmma
+    // (C7518: it must wait for them before the thread may end).
+    if (!op->hasAttr(tilegpu::kLeaderOnlyAttrName))
+      emitIf(rewriter, loc, dims.anyHuge,
+             [&] { LLVM::Trap::create(rewriter, loc); });
     Value slot = loadSlot(rewriter, loc, barriers, op.getSlot());
     FailureOr<Value> map =
         getMapAddress(rewriter, loc, op, slot, static_cast<int32_t>(op.getMap()));
@@ -403,86 +423,59 @@ struct TmaCopyLowering : public ConvertOpToLLVMPattern<tilegpu::TmaCopyOp> {
     Value buffer = adaptor.getBuffer();
     Value tileBytes = i32Const(rewriter, loc, plan->getTileBytes());
 
-    Block *before = rewriter.getInsertionBlock();
-    Block *after = rewriter.splitBlock(before, rewriter.getInsertionPoint());
-    Block *copy = rewriter.createBlock(after);
-    {
-      NVVM::MBarrierArriveExpectTxOp::create(
-          rewriter, loc, Type(), barrier, tileBytes, NVVM::MemScopeKind::CTA,
-          /*relaxed=*/false, /*predicate=*/Value());
-      Type i64 = rewriter.getI64Type();
-      SmallVector<Value> origins;
+    // An empty dim has no valid map: the map says 1 (tensormap_init) and
+    // the box starts at 1 along it, wholly out of bounds, so TMA writes
+    // zeros without reading memory. The copy is the same instruction
+    // stream either way: no generic stores into the stage, which ptxas
+    // would have to order against wgmma in flight (with the copy in one
+    // thread's branch, it then serializes every wgmma of the kernel).
+    NVVM::MBarrierArriveExpectTxOp::create(
+        rewriter, loc, Type(), barrier, tileBytes, NVVM::MemScopeKind::CTA,
+        /*relaxed=*/false, /*predicate=*/Value());
+    Type i64 = rewriter.getI64Type();
+    SmallVector<Value> origins;
+    for (unsigned j = 0; j < plan->rank; ++j) {
+      Value index = castInt(rewriter, loc,
+                            adaptor.getIndex()[plan->tileDims[j]], i64,
+                            /*isSigned=*/true);
+      origins.push_back(LLVM::MulOp::create(
+          rewriter, loc, index, i64Const(rewriter, loc, plan->tileExtents[j])));
+    }
+    auto cluster = LLVM::LLVMPointerType::get(rewriter.getContext(), 7);
+    for (int64_t block = 0; block < plan->blocks; ++block) {
+      SmallVector<Value> coords;
       for (unsigned j = 0; j < plan->rank; ++j) {
-        Value index = castInt(rewriter, loc,
-                              adaptor.getIndex()[plan->tileDims[j]], i64,
-                              /*isSigned=*/true);
-        origins.push_back(LLVM::MulOp::create(
-            rewriter, loc, index, i64Const(rewriter, loc, plan->tileExtents[j])));
+        Value origin = origins[j];
+        if (j == 0 && block > 0)
+          origin = LLVM::AddOp::create(
+              rewriter, loc, origin,
+              i64Const(rewriter, loc, block * plan->box[0]));
+        // Keep a box that lies wholly outside the tensor outside it in
+        // 32 bits (zero fill) instead of letting it wrap around.
+        Value size = dims.sizes[plan->getTensorDim(j)];
+        Value c = clampI64(rewriter, loc, origin,
+                           i64Const(rewriter, loc, -plan->box[j]), size);
+        Value empty = LLVM::ICmpOp::create(rewriter, loc,
+                                           LLVM::ICmpPredicate::sle, size,
+                                           i64Const(rewriter, loc, 0));
+        c = LLVM::SelectOp::create(rewriter, loc, empty,
+                                   i64Const(rewriter, loc, 1), c);
+        coords.push_back(
+            LLVM::TruncOp::create(rewriter, loc, rewriter.getI32Type(), c));
       }
-      auto cluster = LLVM::LLVMPointerType::get(rewriter.getContext(), 7);
-      for (int64_t block = 0; block < plan->blocks; ++block) {
-        SmallVector<Value> coords;
-        for (unsigned j = 0; j < plan->rank; ++j) {
-          Value origin = origins[j];
-          if (j == 0 && block > 0)
-            origin = LLVM::AddOp::create(
-                rewriter, loc, origin,
-                i64Const(rewriter, loc, block * plan->box[0]));
-          // Keep a box that lies wholly outside the tensor outside it in
-          // 32 bits (zero fill) instead of letting it wrap around.
-          Value c = clampI64(rewriter, loc, origin,
-                             i64Const(rewriter, loc, -plan->box[j]),
-                             dims.sizes[plan->getTensorDim(j)]);
-          coords.push_back(
-              LLVM::TruncOp::create(rewriter, loc, rewriter.getI32Type(), c));
-        }
-        Value dst = LLVM::GEPOp::create(
-            rewriter, loc, buffer.getType(), rewriter.getI8Type(), buffer,
-            ArrayRef<LLVM::GEPArg>{
-                static_cast<int32_t>(block * plan->blockBytes)});
-        Value clusterDst =
-            LLVM::AddrSpaceCastOp::create(rewriter, loc, cluster, dst);
-        NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
-            rewriter, loc, clusterDst, generic, coords, barrier,
-            /*im2colOffsets=*/ValueRange(), /*multicastMask=*/Value(),
-            /*l2CacheHint=*/Value(), NVVM::TMALoadMode::TILE,
-            /*isCTAOnly=*/false, /*group=*/NVVM::CTAGroupKindAttr(),
-            /*predicate=*/Value());
-      }
-      LLVM::BrOp::create(rewriter, loc, ValueRange(), after);
+      Value dst = LLVM::GEPOp::create(
+          rewriter, loc, buffer.getType(), rewriter.getI8Type(), buffer,
+          ArrayRef<LLVM::GEPArg>{
+              static_cast<int32_t>(block * plan->blockBytes)});
+      Value clusterDst =
+          LLVM::AddrSpaceCastOp::create(rewriter, loc, cluster, dst);
+      NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
+          rewriter, loc, clusterDst, generic, coords, barrier,
+          /*im2colOffsets=*/ValueRange(), /*multicastMask=*/Value(),
+          /*l2CacheHint=*/Value(), NVVM::TMALoadMode::TILE,
+          /*isCTAOnly=*/false, /*group=*/NVVM::CTAGroupKindAttr(),
+          /*predicate=*/Value());
     }
-    // An empty dim: every element is out of bounds, the tile is zero.
-    Block *zero = rewriter.createBlock(after);
-    {
-      auto v4 = VectorType::get({4}, rewriter.getI32Type());
-      Value zeros = LLVM::ZeroOp::create(rewriter, loc, v4);
-      Type i32 = rewriter.getI32Type();
-      Block *body = rewriter.createBlock(after, {i32}, {loc});
-      Value offset = body->getArgument(0);
-      Value at = LLVM::GEPOp::create(rewriter, loc, buffer.getType(),
-                                     rewriter.getI8Type(), buffer,
-                                     ValueRange{offset});
-      LLVM::StoreOp::create(rewriter, loc, zeros, at, /*alignment=*/16);
-      Value next =
-          LLVM::AddOp::create(rewriter, loc, offset, i32Const(rewriter, loc, 16));
-      Value more = LLVM::ICmpOp::create(rewriter, loc,
-                                        LLVM::ICmpPredicate::slt, next,
-                                        tileBytes);
-      Block *finish = rewriter.createBlock(after);
-      emitAsyncProxyFence(rewriter, loc);
-      NVVM::MBarrierArriveOp::create(rewriter, loc, TypeRange(), barrier,
-                                     /*count=*/Value());
-      LLVM::BrOp::create(rewriter, loc, ValueRange(), after);
-      rewriter.setInsertionPointToEnd(body);
-      LLVM::CondBrOp::create(rewriter, loc, more, body, ValueRange{next},
-                             finish, ValueRange());
-      rewriter.setInsertionPointToEnd(zero);
-      LLVM::BrOp::create(rewriter, loc, ValueRange{i32Const(rewriter, loc, 0)},
-                         body);
-    }
-    rewriter.setInsertionPointToEnd(before);
-    LLVM::CondBrOp::create(rewriter, loc, dims.allValid, copy, zero);
-    rewriter.setInsertionPointToStart(after);
     rewriter.eraseOp(op);
     return success();
   }

@@ -39,6 +39,10 @@ inline constexpr llvm::StringLiteral kProducerWarpsAttrName =
 /// On the `if` holding the producer warps' work, and on the copies in it,
 /// which are spread over the producer warps.
 inline constexpr llvm::StringLiteral kProducerAttrName = "tilegpu.producer";
+/// On a `tma_copy` or `tensormap_init` that every thread of the CTA reaches
+/// (a loop without producer warps): only the CTA's first thread runs it.
+inline constexpr llvm::StringLiteral kLeaderOnlyAttrName =
+    "tilegpu.leader_only";
 /// Tensor maps in one slot of a module's tensor-map pool (tensormap_init's
 /// `map` is below it), and the slots. Only CTAs that wait for no other CTA
 /// take slots (tileir-pipeline-loops), so holders always finish and free

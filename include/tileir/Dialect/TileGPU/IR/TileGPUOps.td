@@ -347,7 +347,10 @@ def TileGPU_TensorMapInitOp : TileGPU_Op<"tensormap_init",
     buffer's swizzle. It then fences the tensor-map proxy, so its own TMA
     copies see the map. The view's base and the strides of its outer dims
     must be multiples of 16 bytes and its innermost stride 1 (the pipeliner
-    proves it; tileir::planTensorMap gives the box).
+    proves it; tileir::planTensorMap gives the box). A view with a dim past
+    2^31 - 1 elements or a stride out of a map's range stops the kernel.
+    With `tilegpu.leader_only` every thread of the CTA reaches the op and
+    only the first writes the map.
   }];
   let arguments = (ins CudaTile_TileView:$view, TileGPU_SMemType:$buffer,
                        TileGPU_SMemType:$barriers, I64Attr:$slot,
@@ -368,8 +371,12 @@ def TileGPU_TmaCopyOp : TileGPU_Op<"tma_copy"> {
     tile at `index` of `view` into `buffer` through map `map` of the CTA's
     slot; the barrier's phase completes once they have landed. Elements out
     of bounds read as zero, as `load_view_tko` with zero padding reads
-    them. A view with an empty dim (no valid map) gets a zeroed buffer and a
-    plain arrival instead.
+    them. Along an empty dim (its map says 1) every box starts at 1, wholly
+    out of bounds, so the buffer is zero and nothing is read. With
+    `tilegpu.leader_only` every thread of the CTA reaches the op and only
+    the first issues it; that thread has run the view's `tensormap_init`,
+    which stops the kernel on a view no map describes, so the copy does not
+    check again.
   }];
   let arguments = (ins CudaTile_TileView:$view,
                        Variadic<CudaTile_IntTile>:$index,

@@ -75,8 +75,11 @@ struct Access {
 struct AsyncWrite {
   Range range;
   Value stage;
+  /// A TMA copy: it lands when its mbarrier's phase completes, and the
+  /// threads that waited for that phase see its data without a barrier.
+  bool tma = false;
   bool operator==(const AsyncWrite &o) const {
-    return range == o.range && stage == o.stage;
+    return range == o.range && stage == o.stage && tma == o.tma;
   }
 };
 
@@ -140,8 +143,11 @@ struct Effects {
   bool asyncProxyRead = false;
   /// Starts asynchronous writes of these ranges.
   SmallVector<AsyncWrite> asyncWrites;
-  /// Completes every asynchronous copy in flight.
+  /// Completes every cp.async copy in flight.
   bool waitsForCopies = false;
+  /// Waits on an mbarrier: TMA copies in flight land (the pipeliner waits
+  /// for a stage before reading it).
+  bool waitsForTma = false;
   /// Synchronizes the CTA first (its lowering begins with a barrier).
   bool startsWithBarrier = false;
   /// Is a barrier.
@@ -225,6 +231,16 @@ private:
     } else if (auto copy = dyn_cast<AsyncCopyOp>(op)) {
       e.asyncWrites.push_back(
           {getRange(copy.getBuffer()), getStage(copy.getBuffer())});
+    } else if (auto copy = dyn_cast<TmaCopyOp>(op)) {
+      e.asyncWrites.push_back({getRange(copy.getBuffer()),
+                               getStage(copy.getBuffer()), /*tma=*/true});
+    } else if (auto wait = dyn_cast<MBarrierWaitOp>(op)) {
+      // The wait reads the barrier word: nothing may reuse its bytes before
+      // every thread is past it.
+      e.accesses.push_back(getAccess(wait.getBarriers(), false));
+      e.waitsForTma = true;
+    } else if (auto release = dyn_cast<TensorMapReleaseOp>(op)) {
+      e.accesses.push_back(getAccess(release.getBarriers(), false));
     } else if (isa<AsyncWaitOp>(op)) {
       e.waitsForCopies = true;
     } else if (int64_t bytes = getScratchBytes(op); bytes > 0) {
@@ -338,9 +354,14 @@ private:
           state.inFlight.push_back(w);
       if (e.waitsForCopies) {
         for (const AsyncWrite &w : state.inFlight)
-          state.add({w.range, true, w.stage});
-        state.inFlight.clear();
+          if (!w.tma)
+            state.add({w.range, true, w.stage});
+        llvm::erase_if(state.inFlight,
+                       [](const AsyncWrite &w) { return !w.tma; });
       }
+      if (e.waitsForTma)
+        llvm::erase_if(state.inFlight,
+                       [](const AsyncWrite &w) { return w.tma; });
     }
     return state;
   }
