@@ -95,6 +95,27 @@ Location getRemarkLocation(Operation *op) {
   return op->getLoc();
 }
 
+/// The compute warps of `entry` (tilegpu.num_warps; 4 when unset).
+int64_t getComputeWarps(cuda_tile::EntryOp entry) {
+  if (auto attr = entry->getAttrOfType<IntegerAttr>(kNumWarpsAttrName))
+    return attr.getInt();
+  return 4;
+}
+
+/// Whether `loop`'s body continues or breaks anywhere but at its end (or,
+/// with `orReturns`, returns from the kernel).
+bool leavesEarly(cuda_tile::ForOp loop, bool orReturns) {
+  Operation *terminator = loop.getBody()->getTerminator();
+  bool early = false;
+  loop.getBody()->walk([&](Operation *op) {
+    if ((isa<cuda_tile::ContinueOp, cuda_tile::BreakOp>(op) &&
+         op != terminator) ||
+        (orReturns && isa<cuda_tile::ReturnOp>(op)))
+      early = true;
+  });
+  return early;
+}
+
 /// One load to pipeline.
 struct Candidate {
   cuda_tile::LoadViewTkoOp load;
@@ -651,15 +672,7 @@ private:
       why = "another loop of the kernel already copies with TMA";
       return false;
     }
-    Operation *terminator = loop.getBody()->getTerminator();
-    bool exits = false;
-    loop.getBody()->walk([&](Operation *op) {
-      if ((isa<cuda_tile::ContinueOp, cuda_tile::BreakOp>(op) &&
-           op != terminator) ||
-          isa<cuda_tile::ReturnOp>(op))
-        exits = true;
-    });
-    if (exits) {
+    if (leavesEarly(loop, /*orReturns=*/true)) {
       why = "the body leaves the loop or continues early";
       return false;
     }
@@ -668,10 +681,7 @@ private:
     // TFLOP/s, causal attention with 64-column blocks 0.57 against 0.61 of
     // SDPA, its 4 warps spilling under the copies' registers), two gain
     // (attention with 128-column blocks, causal 0.57 to 0.63).
-    int64_t warps = 4;
-    if (auto attr = entry->getAttrOfType<IntegerAttr>(kNumWarpsAttrName))
-      warps = attr.getInt();
-    if (warps < 8) {
+    if (getComputeWarps(entry) < 8) {
       why = "one compute warpgroup is faster copying with every warp";
       return false;
     }
@@ -729,14 +739,7 @@ private:
       why = "the kernel uses alloca";
       return false;
     }
-    Operation *terminator = loop.getBody()->getTerminator();
-    bool earlyExit = false;
-    loop.getBody()->walk([&](Operation *op) {
-      if (isa<cuda_tile::ContinueOp, cuda_tile::BreakOp>(op) &&
-          op != terminator)
-        earlyExit = true;
-    });
-    if (earlyExit) {
+    if (leavesEarly(loop, /*orReturns=*/false)) {
       why = "the body continues early";
       return false;
     }
@@ -793,19 +796,14 @@ private:
     // way), 408 TFLOP/s specialized against 460 with every warp copying;
     // its one product stream leaves the tensor cores idle at every
     // hand-over that a second warpgroup would fill.
-    int64_t warps = 4;
-    if (auto attr = entry->getAttrOfType<IntegerAttr>(kNumWarpsAttrName))
-      warps = attr.getInt();
-    if (warps < 8) {
+    int64_t computeWarps = getComputeWarps(entry);
+    if (computeWarps < 8) {
       why = "one compute warpgroup is faster with every warp copying";
       return false;
     }
     useTma = tmaAllowed && chooseTma(candidates, notTma);
     int64_t producers = useTma ? 1 : producerWarps;
     // Registers: the resource plan's floor, for the CTA with its producers.
-    int64_t computeWarps = 4;
-    if (auto attr = entry->getAttrOfType<IntegerAttr>(kNumWarpsAttrName))
-      computeWarps = attr.getInt();
     int64_t floor = getRegisterFloor(entry);
     int64_t threads = 32 * (computeWarps + producers);
     const tileir::ResourceModel *model =
@@ -851,9 +849,7 @@ private:
     OpBuilder b = OpBuilder::atBlockBegin(top);
     Type i32 = cuda_tile::TileType::get({}, IntegerType::get(ctx, 32));
     Type i1 = cuda_tile::TileType::get({}, IntegerType::get(ctx, 1));
-    int64_t computeWarps = 4;
-    if (auto attr = entry->getAttrOfType<IntegerAttr>(kNumWarpsAttrName))
-      computeWarps = attr.getInt();
+    int64_t computeWarps = getComputeWarps(entry);
     // Barriers 0 .. S-1: stage s is full; S .. 2S-1: stage s is empty. A
     // power-of-two row of i64 (at most 16 for 8 stages).
     // With TMA, one more element holds the CTA's tensor-map slot.
@@ -1157,7 +1153,8 @@ private:
   /// Issues the TMA copies of induction value `iv` into `stage` when
   /// `inRange` (a value every thread agrees on); one thread copies
   /// (`tilegpu.leader_only`), arriving on mbarrier `stage` of `barriers`.
-  void emitTmaCopies(OpBuilder &b, MutableArrayRef<Candidate> candidates,
+  /// Returns the `if` holding them.
+  Operation *emitTmaCopies(OpBuilder &b, MutableArrayRef<Candidate> candidates,
                      Value iv, Value stage, Value inRange, Value barriers,
                      int64_t slotWord) {
     Location loc = loop.getLoc();
@@ -1185,6 +1182,7 @@ private:
         !guard.getThenBlock()->back().hasTrait<OpTrait::IsTerminator>())
       cuda_tile::YieldOp::create(b, loc, ValueRange());
     b.setInsertionPointAfter(guard);
+    return guard;
   }
 
   /// Rewrites with `stages` buffers, copies issued `distance` iterations
@@ -1313,15 +1311,14 @@ private:
       b.setInsertionPointAfter(asyncDot);
     Value ahead = emitAdvance(b, loc, iv, distance);
     Value aheadInRange = emitInRange(b, loc, ahead);
-    Operation *aheadCommit;
+    Operation *aheadCopies;
     if (tma) {
-      emitTmaCopies(b, candidates, ahead, writeStage, aheadInRange, barriers,
-                    slotWord);
-      aheadCommit = &*std::prev(b.getInsertionPoint());
+      aheadCopies = emitTmaCopies(b, candidates, ahead, writeStage,
+                                  aheadInRange, barriers, slotWord);
     } else {
       for (Candidate c : candidates)
         emitCopy(b, c, ahead, writeStage, aheadInRange);
-      aheadCommit = AsyncCommitOp::create(b, loc);
+      aheadCopies = AsyncCommitOp::create(b, loc);
     }
     // The next stages early, so that they dominate every `continue`.
     b.setInsertionPointAfter(firstWait);
@@ -1377,7 +1374,7 @@ private:
     Value asyncResult;
     if (asyncDot) {
       asyncDot.setIsAsync(true);
-      b.setInsertionPointAfter(aheadCommit);
+      b.setInsertionPointAfter(aheadCopies);
       auto wait = WarpGroupDotWaitOp::create(
           b, asyncDot.getLoc(), TypeRange{asyncDot.getType()},
           ValueRange{asyncDot.getResult()}, 1);
