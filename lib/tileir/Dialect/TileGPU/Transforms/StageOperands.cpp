@@ -540,6 +540,13 @@ Value stageAsFragments(OpBuilder &b, Value operand, Operation *product,
     llvm::consumeError(fragment.takeError());
     return {};
   }
+  // The fragments cost registers for as long as the product reads them:
+  // at most 16 a thread (a GEMM's 128x32 A on two warpgroups). The
+  // Cholesky fixtures' 64x64 A (32 a thread, beside an mma.sync product in
+  // the same loop) made ptxas spill where the staged copy did not.
+  int64_t elements = tile.getShape()[0] * tile.getShape()[1];
+  if (elements > 16 * 32 * int64_t(numWarps))
+    return {};
   Operation *point = getStorePoint(operand, product);
   Value first = stageOperand(b, source, product);
   if (!first)
