@@ -5,8 +5,10 @@ A 128x128x64 bf16 GEMM (bench/kernels.py's `gemm`; on sm_90 one producer
 thread copies with TMA through tensor maps the kernel builds in its module's
 pool) launched on operands the corpus cannot express:
 
-  - an empty M with a non-empty grid: every A tile is out of bounds, so the
-    producer zero-fills the stage instead of copying (no valid tensor map);
+  - an empty M (or N) with a non-empty grid: every A (or B) tile is out of
+    bounds; torch gives the empty operand address 0 (and B strides (1, 1)),
+    on which TMA faults, so its map is based at the map itself, 1 along
+    every dim, and each box starts past the empty dim (TMA zero-fills);
   - an empty K: the loop runs no iteration, the maps are never written and
     the slot is still released;
   - many launches in a row, more CTAs than the pool has slots, and two
@@ -69,6 +71,10 @@ def main():
     # Empty M, one block row anyway: A zero-filled, nothing stored.
     a, b = operands(0, 256, 512, 1)
     verify(*check("empty M (zero-filled A tiles)", a, b, (1, 2, 1)))
+    # Empty N: B is (K, 0) with strides (1, 1), which no map allows; its
+    # map is replaced by a well-formed one whose boxes all lie outside it.
+    a, b = operands(256, 0, 512, 7)
+    verify(*check("empty N (zero-filled B tiles)", a, b, (2, 1, 1)))
     # Empty K: no iteration, C = 0.
     a, b = operands(200, 300, 0, 2)
     verify(*check("empty K (no iteration)", a, b, (2, 3, 1)))

@@ -8,7 +8,8 @@
 // 16 KiB on the stage's mbarrier and issues one 2-D copy per 64-column
 // block, 8 KiB apart, with coordinates clamped to the tensor and set to 1
 // along an empty dim (whose map says 1: the box lies wholly out of bounds,
-// so TMA writes zeros and reads nothing; no generic stores into the stage);
+// so TMA writes zeros and reads nothing; no generic stores into the stage;
+// an empty view's map is based at the map itself, 1 along every dim);
 // a dim past 2^31 - 1 traps in tensormap_init and again in the copy;
 // tensormap_release clears the bit (release). The producer leader is the
 // first thread after the compute warps, and a grouped raster remaps the
@@ -36,13 +37,28 @@
 // CHECK: %[[C128:.*]] = llvm.mlir.constant(128 : i64)
 // CHECK: llvm.intr.trap
 // CHECK-COUNT-8: llvm.store %{{.*}} {alignment = 16 : i64} : vector<4xi32>, !llvm.ptr<1>
-// CHECK: "tensormap.replace.tile.global_address.global.b1024.b64 [$0], $1;", "l,l"
+// An empty view (a dim <= 0) gets the map's own address as its base (torch
+// gives an empty tensor address 0, and TMA faults on it), every dim 1 and
+// 16-byte strides.
+// CHECK: %[[BASE:.*]] = llvm.ptrtoint %{{.*}} : !llvm.ptr<1> to i64
+// CHECK: %[[ZERO:.*]] = llvm.mlir.constant(0 : i64)
+// CHECK: %[[E0:.*]] = llvm.icmp "sle" %{{.*}}, %[[ZERO]]
+// CHECK: %[[E1:.*]] = llvm.icmp "sle" %{{.*}}, %[[ZERO]]
+// CHECK: %[[EMPTY:.*]] = llvm.or %[[E0]], %[[E1]]
+// CHECK: %[[OWN:.*]] = llvm.ptrtoint %[[MAP:.*]] : !llvm.ptr<1> to i64
+// CHECK: %[[ADDR:.*]] = llvm.select %[[EMPTY]], %[[OWN]], %[[BASE]]
+// CHECK: "tensormap.replace.tile.global_address.global.b1024.b64 [$0], $1;", "l,l" %[[MAP]], %[[ADDR]]
 // CHECK: "tensormap.replace.tile.rank.global.b1024.b32 [$0], 1;", "l"
+// CHECK: %[[ONE:.*]] = llvm.mlir.constant(1 : i64)
 // CHECK: "tensormap.replace.tile.box_dim.global.b1024.b32 [$0], 0, 64;", "l"
+// CHECK: llvm.select %[[EMPTY]], %[[ONE]], %{{.*}} : i1, i64
 // CHECK: "tensormap.replace.tile.global_dim.global.b1024.b32 [$0], 0, $1;", "l,r"
 // CHECK: "tensormap.replace.tile.element_stride.global.b1024.b32 [$0], 0, 1;", "l"
 // CHECK: "tensormap.replace.tile.box_dim.global.b1024.b32 [$0], 1, 64;", "l"
+// CHECK: llvm.select %[[EMPTY]], %[[ONE]], %{{.*}} : i1, i64
 // CHECK: "tensormap.replace.tile.global_dim.global.b1024.b32 [$0], 1, $1;", "l,r"
+// CHECK: %[[C16:.*]] = llvm.mlir.constant(16 : i64)
+// CHECK: llvm.select %[[EMPTY]], %[[C16]], %{{.*}} : i1, i64
 // CHECK: "tensormap.replace.tile.global_stride.global.b1024.b64 [$0], 0, $1;", "l,l"
 // CHECK: "tensormap.replace.tile.elemtype.global.b1024.b32 [$0], 1;", "l"
 // CHECK: "tensormap.replace.tile.interleave_layout.global.b1024.b32 [$0], 0;", "l"

@@ -343,6 +343,25 @@ struct TensorMapInitLowering
     };
     Value base = LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI64Type(),
                                           dims.base);
+    // An empty view may have no storage at all (a null or dangling base:
+    // torch gives a 0 x K tensor address 0), and TMA faults on such a map
+    // even when every box lies outside it. No copy reads through an empty
+    // view's map (tma_copy starts each box past the empty dim), so the map
+    // takes its own address, which is valid, 128-byte aligned global
+    // memory.
+    Value zero = i64Const(rewriter, loc, 0);
+    Value anyEmpty;
+    for (unsigned d = 0; d < plan->rank; ++d) {
+      Value empty = LLVM::ICmpOp::create(rewriter, loc,
+                                         LLVM::ICmpPredicate::sle,
+                                         dims.sizes[d], zero);
+      anyEmpty = anyEmpty ? LLVM::OrOp::create(rewriter, loc, anyEmpty, empty)
+                                .getResult()
+                          : empty;
+    }
+    Value own = LLVM::PtrToIntOp::create(rewriter, loc,
+                                         rewriter.getI64Type(), *map);
+    base = LLVM::SelectOp::create(rewriter, loc, anyEmpty, own, base);
     replace("global_address", "b64", {base}, "l", "$1");
     replace("rank", "b32", {}, "", llvm::Twine(plan->rank - 1));
     Value one = i64Const(rewriter, loc, 1);
@@ -354,7 +373,10 @@ struct TensorMapInitLowering
       // An oversized dim never reaches a copy (tma_copy traps) and an
       // empty one is read as 1 with every box starting past it (tma_copy):
       // the map only has to be well-formed.
+      // An empty view's map is 1 along every dim with 16-byte strides
+      // (its own sizes and strides need not satisfy a map's rules).
       Value size = clampI64(rewriter, loc, dims.sizes[d], one, maxDim);
+      size = LLVM::SelectOp::create(rewriter, loc, anyEmpty, one, size);
       Value size32 =
           LLVM::TruncOp::create(rewriter, loc, rewriter.getI32Type(), size);
       replace("global_dim", "b32", {size32}, "r", llvm::Twine(j) + ", $1");
@@ -362,6 +384,8 @@ struct TensorMapInitLowering
         Value bytes = LLVM::MulOp::create(
             rewriter, loc, dims.strides[d],
             i64Const(rewriter, loc, plan->elementBytes));
+        bytes = LLVM::SelectOp::create(rewriter, loc, anyEmpty,
+                                       i64Const(rewriter, loc, 16), bytes);
         replace("global_stride", "b64", {bytes}, "l",
                 llvm::Twine(j - 1) + ", $1");
       }
