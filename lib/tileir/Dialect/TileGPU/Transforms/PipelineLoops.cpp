@@ -655,8 +655,10 @@ private:
       return false; // Nothing to say: only wgmma loops copy with TMA.
     // Operands rounded or transposed through registers (tf32, 8-bit B) keep
     // cp.async: their first buffers are swizzled for the transposing reads,
-    // not as TMA writes, and the tf32 GEMM tried with TMA copies into MMA
-    // swizzles computed wrong results at 8192^3 (H100), not yet explained.
+    // which TMA cannot write. Measured on an H100 with those buffers in the
+    // MMA swizzle TMA writes: the transposition's bank conflicts (8-bit:
+    // reads 2-way, writes 4-way) cost 12-20% and TMA won back about 10%
+    // (tf32 202 -> 197, int8 765 -> 656, e4m3 705 -> 640 TFLOP/s).
     if (stagingBytes > 0) {
       why = "operands rounded or transposed through registers keep cp.async";
       return false;
@@ -1061,6 +1063,7 @@ private:
       for (auto [i, v] : llvm::enumerate(yield->getOperands()))
         if (v == wait.getResult(0))
           asyncResult = newLoop->getResult(i);
+      waitBeforeRegisterOperand(newLoop, asyncDot, wait);
     }
     guardAsyncLoop(b, newLoop, asyncResult);
     // Every stage has been waited for: no TMA copy reads the maps any more.
@@ -1382,6 +1385,7 @@ private:
       for (auto [i, v] : llvm::enumerate(body->getTerminator()->getOperands()))
         if (v == wait.getResult(0))
           asyncResult = newLoop->getResult(i);
+      waitBeforeRegisterOperand(newLoop, asyncDot, wait);
     }
 
     // Results, and the copies still in flight after the last iteration.
@@ -1400,6 +1404,69 @@ private:
     else
       AsyncWaitOp::create(b, loc, 0);
     loop->erase();
+  }
+
+  /// An asynchronous product whose A operand is in registers reads those
+  /// registers until it completes (PTX: they must not be written before
+  /// the `wgmma.wait_group` that covers it), but its operand is rebuilt
+  /// every iteration while the product stays in flight into the next one.
+  /// ptxas does not rename the registers for us: a tf32 GEMM that read A
+  /// into registers computed wrong results once its copies were fast
+  /// enough (TMA) for the next iteration's loads to overtake the product.
+  /// So the ops that build the operand move down to just before the
+  /// product, and the previous product is waited for (pending = 0) right
+  /// before them: whatever comes earlier in the body (waiting for the
+  /// stage, staging the other operand) still overlaps with it.
+  void waitBeforeRegisterOperand(cuda_tile::ForOp newLoop,
+                                 WarpGroupDotOp asyncDot,
+                                 WarpGroupDotWaitOp wait) {
+    if (isa<SMemType>(asyncDot.getLhs().getType()))
+      return;
+    Block *body = newLoop.getBody();
+    if (asyncDot->getBlock() != body)
+      return;
+    // The in-flight accumulator at the top of an iteration: the body
+    // argument the wait's result is carried into.
+    Value inFlight;
+    for (auto [i, v] : llvm::enumerate(body->getTerminator()->getOperands()))
+      if (v == wait.getResult(0))
+        inFlight = newLoop.getRegionIterValues()[i];
+    if (!inFlight)
+      return;
+    // The ops of this body that the operand is built from.
+    llvm::SetVector<Operation *> chain;
+    SmallVector<Value> work{asyncDot.getLhs()};
+    while (!work.empty()) {
+      Operation *def = work.pop_back_val().getDefiningOp();
+      if (!def || def->getBlock() != body || def->getNumRegions() != 0 ||
+          !chain.insert(def))
+        continue;
+      llvm::append_range(work, def->getOperands());
+    }
+    SmallVector<Operation *> ordered(chain.begin(), chain.end());
+    llvm::sort(ordered,
+               [](Operation *x, Operation *y) { return x->isBeforeInBlock(y); });
+    // Move the chain down when nothing else uses its values; otherwise the
+    // wait goes before its first op where it is.
+    bool movable = llvm::all_of(ordered, [&](Operation *op) {
+      return llvm::all_of(op->getUsers(), [&](Operation *user) {
+        return user == asyncDot.getOperation() || chain.contains(user);
+      });
+    });
+    if (movable)
+      for (Operation *op : ordered)
+        op->moveBefore(asyncDot);
+    OpBuilder b(ordered.empty() ? asyncDot.getOperation() : ordered.front());
+    auto done = WarpGroupDotWaitOp::create(b, asyncDot.getLoc(),
+                                           TypeRange{inFlight.getType()},
+                                           ValueRange{inFlight}, 0);
+    inFlight.replaceUsesWithIf(done.getResult(0), [&](OpOperand &use) {
+      Operation *user = use.getOwner();
+      return user != done.getOperation() &&
+             done->getBlock()->findAncestorOpInBlock(*user) &&
+             done->isBeforeInBlock(
+                 done->getBlock()->findAncestorOpInBlock(*user));
+    });
   }
 
   /// Puts `newLoop` and the wait for its last product under `if lb < ub`,
