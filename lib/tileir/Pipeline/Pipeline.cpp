@@ -245,6 +245,7 @@ void tileir::buildCodegenPipeline(OpPassManager &pm,
   tilegpu::TileIRStageOperandsPassOptions stageOptions;
   stageOptions.target = target;
   stageOptions.disableWgmma = options.disableWgmma;
+  stageOptions.tma = !options.disableTma;
   tile.addPass(tilegpu::createTileIRStageOperandsPass(stageOptions));
   tilegpu::TileIRPipelineLoopsPassOptions pipelineOptions;
   pipelineOptions.target = target;

@@ -12,6 +12,8 @@
 // RUN: tile-opt %s -split-input-file --tileir-assign-layouts='target=sm_90' \
 // RUN:   --tileir-stage-operands='target=sm_90' | FileCheck %s --check-prefix=STAGE
 // RUN: tile-opt %s -split-input-file --tileir-assign-layouts='target=sm_90' \
+// RUN:   --tileir-stage-operands='target=sm_90 tma=false' | FileCheck %s --check-prefix=NOTMA
+// RUN: tile-opt %s -split-input-file --tileir-assign-layouts='target=sm_90' \
 // RUN:   --tileir-stage-operands='target=sm_90' --tileir-pipeline-loops='target=sm_90' \
 // RUN:   | FileCheck %s --check-prefix=PIPE
 // RUN: tile-opt %s -split-input-file --tileir-assign-layouts='target=sm_90' \
@@ -34,9 +36,11 @@
 // PIPE: tilegpu.async_commit
 // PIPE-NEXT: %[[W:.*]] = tilegpu.warpgroup_dot_wait %[[D]] {pending = 1 : i32}
 // PIPE: continue %[[W]], %{{.*}}, %{{.*}}, %[[NEXT]]
-// REMARK: remark: [Passed] Pipeline | Category:memory | Remark="loop pipelined with 5 stages: 2 tile load(s) become asynchronous copies issued 3 iteration(s) ahead (163840 bytes of shared memory); the accumulating wgmma overlaps the next iteration, its 1 staging buffer(s) alternating between two stages (16384 more bytes); no TMA: operands rounded or transposed through registers keep cp.async; tile blocks run in groups of 8 along x", Stages=5
+// REMARK: remark: [Passed] Pipeline | Category:memory | Remark="loop pipelined with 5 stages: 2 tile load(s) become asynchronous copies issued 3 iteration(s) ahead (163840 bytes of shared memory); the accumulating wgmma overlaps the next iteration, its 1 staging buffer(s) alternating between two stages (16384 more bytes); no TMA: operands transposed through registers keep cp.async: the first buffer's rows are swizzled for the transposing reads, which TMA cannot write; tile blocks run in groups of 8 along x", Stages=5
 cuda_tile.module @gemm_i8 {
-  entry @gemm_i8(%a: tile<ptr<i8>>, %b: tile<ptr<i8>>, %c: tile<ptr<i32>>, %n: tile<i32>) {
+  entry @gemm_i8(%a0: tile<ptr<i8>>, %b0: tile<ptr<i8>>, %c: tile<ptr<i32>>, %n: tile<i32>) {
+    %a = assume div_by<16>, %a0 : tile<ptr<i8>>
+    %b = assume div_by<16>, %b0 : tile<ptr<i8>>
     %c0 = constant <i32: 0> : tile<i32>
     %c1 = constant <i32: 1> : tile<i32>
     %av = make_tensor_view %a, shape = [128, 4096], strides = [4096, 1] : tensor_view<128x4096xi8, strides=[4096,1]>
@@ -62,23 +66,30 @@ cuda_tile.module @gemm_i8 {
 // tf32: A (K-major) is staged as loaded and read back straight into the
 // wgmma A fragments (a0..a3: rows g and g + 8, columns t and t + 4), rounded
 // there, and the product takes it from registers; B is rounded and
-// transposed through registers into a K-major buffer: lanes (N by 4, K by 4
-// and 8 for the 16-byte phases) and rows 4 and 8 XORing chunks by 2 and 4
-// make both accesses conflict-free.
+// transposed through registers into a K-major buffer. Its first buffer
+// stays in the 128-byte MMA swizzle (which TMA writes) with 2 x 2 blocks
+// (8-byte accesses; lanes N by 2 and 4, K by 2 and 4, N by 8), conflict-free
+// both ways; with TMA off (NOTMA) 4 x 4 blocks read rows that 4 and 8 XOR
+// by chunks 2 and 4, also conflict-free.
 // STAGE-LABEL: entry @gemm_tf32(
 // STAGE: %[[ARAW:.*]] = tilegpu.alloc_shared : !tilegpu.smem<128x32xf32, #tilegpu.shared<shape=[128, 32], offset={{\[\[}}0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [1, 4], [2, 8], [4, 16], [8, 0], [16, 0], [32, 0], [64, 0]]>>
 // STAGE: %[[AREGS:.*]] = tilegpu.local_load %[[ARAW]] {{.*}} -> !cuda_tile.tile<128x32xf32, #tilegpu.layout<shape=[128,32], reg={{\[\[}}8,0],[0,4],[0,8],[0,16]], lane={{\[\[}}0,1],[0,2],[1,0],[2,0],[4,0]], warp={{\[\[}}16,0],[32,0],[64,0]]>>
 // STAGE: %[[ATF32:.*]] = ftof %[[AREGS]] {{.*}} -> tile<128x32xtf32, #tilegpu.layout<shape=[128,32], reg={{\[\[}}8,0],[0,4],[0,8],[0,16]]
-// STAGE: tilegpu.alloc_shared : !tilegpu.smem<32x128xf32, #tilegpu.shared<shape=[32, 128], offset={{\[\[}}0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [1, 0], [2, 0], [4, 8], [8, 16], [16, 0], [0, 32], [0, 64]]>>
-// STAGE: lane={{\[\[}}0,4],[4,0],[8,0],
+// STAGE: tilegpu.alloc_shared : !tilegpu.smem<32x128xf32, #tilegpu.shared<shape=[32, 128], offset={{\[\[}}0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [1, 4], [2, 8], [4, 16], [8, 0], [16, 0], [0, 32], [0, 64]]>>
+// STAGE: tilegpu.local_load {{.*}} -> !cuda_tile.tile<32x128xf32, #tilegpu.layout<shape=[32,128], reg={{\[\[}}0,1],[1,0],[8,0],[16,0]], lane={{\[\[}}0,2],[0,4],[2,0],[4,0],[0,8]]
+// NOTMA-LABEL: entry @gemm_tf32(
+// NOTMA: tilegpu.alloc_shared : !tilegpu.smem<32x128xf32, #tilegpu.shared<shape=[32, 128], offset={{\[\[}}0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [1, 0], [2, 0], [4, 8], [8, 16], [16, 0], [0, 32], [0, 64]]>>
+// NOTMA: lane={{\[\[}}0,4],[4,0],[8,0],
 // STAGE: tilegpu.warpgroup_dot %[[ATF32]], %{{.*}}, %{{.*}} : !cuda_tile.tile<128x32xtf32
 // PIPE-LABEL: entry @gemm_tf32(
 // PIPE-COUNT-1: tilegpu.alloc_shared : !tilegpu.smem<{{.*}}xtf32, {{.*}}, stages = 2>
 // PIPE-NOT: tilegpu.alloc_shared : !tilegpu.smem<{{.*}}xtf32, {{.*}}, stages = 2>
 // PIPE: tilegpu.warpgroup_dot {{.*}} {is_async}
-// REMARK: remark: [Passed] Pipeline | Category:memory | Remark="loop pipelined with 5 stages: {{.*}}; the accumulating wgmma overlaps the next iteration, its 1 staging buffer(s) alternating between two stages (16384 more bytes); no TMA: operands rounded or transposed through registers keep cp.async; tile blocks run in groups of 8 along x", Stages=5
+// REMARK: remark: [Passed] Pipeline | Category:memory | Remark="loop pipelined with 5 stages: {{.*}}; the accumulating wgmma overlaps the next iteration, its 1 staging buffer(s) alternating between two stages (16384 more bytes); one thread issues the copies with TMA (tensor maps built on the device), every thread waits on the stage's mbarrier; tile blocks run in groups of 8 along x", Stages=5
 cuda_tile.module @gemm_tf32 {
-  entry @gemm_tf32(%a: tile<ptr<f32>>, %b: tile<ptr<f32>>, %c: tile<ptr<f32>>, %n: tile<i32>) {
+  entry @gemm_tf32(%a0: tile<ptr<f32>>, %b0: tile<ptr<f32>>, %c: tile<ptr<f32>>, %n: tile<i32>) {
+    %a = assume div_by<16>, %a0 : tile<ptr<f32>>
+    %b = assume div_by<16>, %b0 : tile<ptr<f32>>
     %c0 = constant <i32: 0> : tile<i32>
     %c1 = constant <i32: 1> : tile<i32>
     %av = make_tensor_view %a, shape = [128, 4096], strides = [4096, 1] : tensor_view<128x4096xf32, strides=[4096,1]>

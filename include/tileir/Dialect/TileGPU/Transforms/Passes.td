@@ -71,6 +71,10 @@ def TileIRStageOperandsPass
            "GPU the kernels are compiled for (sm_80 ... sm_120)">,
     Option<"disableWgmma", "disable-wgmma", "bool", /*default=*/"false",
            "Stage operands for mma.sync even where the target has wgmma">,
+    Option<"tma", "tma", "bool", /*default=*/"true",
+           "Keep the first buffer of a transposition through registers in "
+           "an MMA swizzle (which TMA can write) when that costs no more "
+           "bank conflicts, in kernels of two or more warpgroups">,
   ];
   let dependentDialects = ["::mlir::tilegpu::TileGPUDialect"];
 }

@@ -644,8 +644,9 @@ private:
   /// nowhere in it (no copy is left in flight when it ends), the kernel
   /// holds no other tensor-map slot, the copies qualify (chooseTma), and
   /// the mbarriers fit beside the stages (one stage fewer if that keeps
-  /// enough; `why` says why not otherwise). Loops with staging buffers and
-  /// kernels of one compute warpgroup keep cp.async (measured below).
+  /// enough; `why` says why not otherwise). Kernels of one compute
+  /// warpgroup keep cp.async (measured below), and so do loops whose
+  /// staging reads a first buffer TMA cannot write.
   bool canCopyWithTma(ArrayRef<Candidate> candidates, WarpGroupDotOp asyncDot,
                       int64_t &stages, int64_t perStage, int64_t stagingBytes,
                       int64_t budget, std::string &why) {
@@ -653,16 +654,6 @@ private:
     loop.getBody()->walk([&](WarpGroupDotOp) { hasWgmma = true; });
     if (!tmaAllowed || !target.hasWgmma || !hasWgmma)
       return false; // Nothing to say: only wgmma loops copy with TMA.
-    // Operands rounded or transposed through registers (tf32, 8-bit B) keep
-    // cp.async: their first buffers are swizzled for the transposing reads,
-    // which TMA cannot write. Measured on an H100 with those buffers in the
-    // MMA swizzle TMA writes: the transposition's bank conflicts (8-bit:
-    // reads 2-way, writes 4-way) cost 12-20% and TMA won back about 10%
-    // (tf32 202 -> 197, int8 765 -> 656, e4m3 705 -> 640 TFLOP/s).
-    if (stagingBytes > 0) {
-      why = "operands rounded or transposed through registers keep cp.async";
-      return false;
-    }
     auto entry = dyn_cast<cuda_tile::EntryOp>(loop->getParentOp());
     if (!entry) {
       why = "the loop is nested in other control flow";
@@ -687,8 +678,20 @@ private:
       why = "one compute warpgroup is faster copying with every warp";
       return false;
     }
-    if (!chooseTma(candidates, why))
+    if (!chooseTma(candidates, why)) {
+      // Operands transposed through registers keep cp.async when their
+      // first buffer has rows swizzled for the transposing reads, which TMA
+      // cannot write (tileir-stage-operands keeps an MMA swizzle only where
+      // it costs no bank conflicts: tf32, not 8-bit B). Measured on an H100
+      // with 8-bit B in the MMA swizzle: the transposition's conflicts
+      // (reads 2-way, writes 4-way) cost 12-20% and TMA won back about
+      // 10% (int8 765 -> 656, e4m3 705 -> 640 TFLOP/s).
+      if (stagingBytes > 0 && why == "the buffer is not in an MMA swizzle")
+        why = "operands transposed through registers keep cp.async: the "
+              "first buffer's rows are swizzled for the transposing reads, "
+              "which TMA cannot write";
       return false;
+    }
     int64_t fewer = stages;
     if (fewer * perStage + stagingBytes + kBarrierBytes > budget)
       --fewer;

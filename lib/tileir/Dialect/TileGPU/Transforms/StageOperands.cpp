@@ -270,7 +270,16 @@ struct TransposePlan {
   /// The layout of the source buffer: `src` as given, or, when the caller
   /// may choose it, rows swizzled for the lanes chosen.
   tileir::SharedMemoryLayout source;
+  /// Shared-memory wavefronts of one read and one write, added.
+  int64_t cost = 0;
 };
+
+/// The default block size of a transposition: 4 elements, at most 16 bytes.
+int64_t getTransposeBlock(Type element) {
+  int64_t bytes = getRegisterBytes(element);
+  return std::min<int64_t>(4, std::max<int64_t>(1, 16 / std::max<int64_t>(
+                                                        bytes, 1)));
+}
 
 /// The chunk masks of the rows of a row-swizzled source buffer (see
 /// SharedMemoryLayout::getRowSwizzled) that spread `lanes` over the banks
@@ -325,14 +334,15 @@ FailureOr<TransposePlan>
 getTransposeLayouts(ArrayRef<int64_t> shape, unsigned srcDim, unsigned dstDim,
                     Type element, unsigned numWarps,
                     const tileir::SharedMemoryLayout &src, bool srcIsFree,
-                    const tileir::SharedMemoryLayout &dst, Type dstElement) {
+                    const tileir::SharedMemoryLayout &dst, Type dstElement,
+                    int64_t block) {
   int64_t bytes = getRegisterBytes(element);
   int64_t dstBytes = getRegisterBytes(dstElement);
   if (shape.size() != 2 || srcDim == dstDim || bytes <= 0 || dstBytes <= 0 ||
-      !llvm::isPowerOf2_64(numWarps))
+      !llvm::isPowerOf2_64(numWarps) || block <= 0 ||
+      !llvm::isPowerOf2_64(block))
     return failure();
-  int64_t v = std::min<int64_t>({4, std::max<int64_t>(1, 16 / bytes),
-                                 shape[0], shape[1]});
+  int64_t v = std::min<int64_t>({block, shape[0], shape[1]});
   auto step = [&](unsigned d, int64_t amount) {
     LinearLayout::Basis basis(2, 0);
     basis[d] = amount;
@@ -432,7 +442,7 @@ getTransposeLayouts(ArrayRef<int64_t> shape, unsigned srcDim, unsigned dstDim,
     llvm::consumeError(write.takeError());
     return failure();
   }
-  TransposePlan plan{*read, *write, src};
+  TransposePlan plan{*read, *write, src, bestCost};
   if (customSource) {
     llvm::Expected<tileir::SharedMemoryLayout> custom =
         tileir::SharedMemoryLayout::getRowSwizzled(
@@ -454,7 +464,8 @@ getTransposeLayouts(ArrayRef<int64_t> shape, unsigned srcDim, unsigned dstDim,
 /// transposes (wgmma reads 32-bit and 8-bit operands only K-major) and
 /// rounds to tf32 where the program asked for it.
 Value stageThroughRegisters(OpBuilder &b, Value operand, unsigned dim,
-                            Operation *product, unsigned numWarps) {
+                            Operation *product, unsigned numWarps,
+                            bool preferTma) {
   auto tile = cast<cuda_tile::TileType>(operand.getType());
   auto convert = operand.getDefiningOp<cuda_tile::FToFOp>();
   Value source = convert ? convert->getOperand(0) : operand;
@@ -479,11 +490,34 @@ Value stageThroughRegisters(OpBuilder &b, Value operand, unsigned dim,
     }
     if (!dst || !src)
       return {};
+    int64_t block = getTransposeBlock(sourceTile.getElementType());
     FailureOr<TransposePlan> plan = getTransposeLayouts(
         tile.getShape(), *srcDim, dim, sourceTile.getElementType(), numWarps,
-        *src, sourceIsFree, *dst, tile.getElementType());
+        *src, sourceIsFree, *dst, tile.getElementType(), block);
     if (failed(plan))
       return {};
+    // TMA writes only the MMA swizzles (the first buffer's layout before
+    // any row swizzle is chosen), and a loop whose copies are TMA copies
+    // runs faster (tileir-pipeline-loops). Keep such a buffer when a
+    // transposition from it costs no more wavefronts, with smaller blocks
+    // down to 8-byte accesses: tf32 B is conflict-free both ways from the
+    // 128-byte swizzle with 2 x 2 blocks (measured on an H100: 202 -> 215
+    // TFLOP/s with TMA); 8-bit B is not, at any block size, and keeps its
+    // row swizzle and cp.async.
+    int64_t bytes = getRegisterBytes(sourceTile.getElementType());
+    if (sourceIsFree && preferTma &&
+        !(plan->source.getLayout() == src->getLayout())) {
+      for (int64_t smaller = block; smaller * bytes >= 8; smaller /= 2) {
+        FailureOr<TransposePlan> mma = getTransposeLayouts(
+            tile.getShape(), *srcDim, dim, sourceTile.getElementType(),
+            numWarps, *src, /*srcIsFree=*/false, *dst, tile.getElementType(),
+            smaller);
+        if (succeeded(mma) && mma->cost <= plan->cost) {
+          plan = std::move(mma);
+          break;
+        }
+      }
+    }
     if (sourceIsFree)
       first = stageInSharedMemory(b, source, plan->source,
                                   getStorePoint(source, product));
@@ -569,7 +603,7 @@ Value stageAsFragments(OpBuilder &b, Value operand, Operation *product,
 /// registers. Fails (leaving the product alone) when an operand has no
 /// swizzled layout the descriptors can express.
 LogicalResult stageForWgmma(Operation *product, const WgmmaConfig &config,
-                            unsigned numWarps, OpBuilder &b) {
+                            unsigned numWarps, bool preferTma, OpBuilder &b) {
   Value lhs = product->getOperand(0), rhs = product->getOperand(1);
   auto lhsTile = cast<cuda_tile::TileType>(lhs.getType());
   bool sixteenBit = getRegisterBytes(lhsTile.getElementType()) == 2;
@@ -601,7 +635,8 @@ LogicalResult stageForWgmma(Operation *product, const WgmmaConfig &config,
     return failure();
   auto stage = [&](Value operand, Way way, unsigned kDim) -> Value {
     if (way == Way::ThroughRegisters)
-      return stageThroughRegisters(b, operand, kDim, product, numWarps);
+      return stageThroughRegisters(b, operand, kDim, product, numWarps,
+                                   preferTma);
     return stageOperand(b, operand, product);
   };
   Value a = lhsInRegisters ? lhs : Value();
@@ -698,7 +733,11 @@ struct StageOperandsPass
         if (!layout) {
           llvm::consumeError(layout.takeError());
         } else if (*layout == accLayout.getLayout() &&
-                   succeeded(stageForWgmma(product, *wgmma, numWarps, b))) {
+                   succeeded(stageForWgmma(
+                       product, *wgmma, numWarps,
+                       // Loops of one compute warpgroup keep cp.async
+                       // (tileir-pipeline-loops).
+                       tma && gpu->sm >= 90 && numWarps >= 8, b))) {
           continue;
         }
       }
