@@ -149,6 +149,21 @@ std::optional<tileir::SharedMemoryLayout> chooseSharedLayout(Value value) {
                            tile.getElementType());
 }
 
+/// Whether `value` is a view load (through reshapes) whose token nothing
+/// uses, the only kind tileir-pipeline-loops turns into a copy.
+bool mayBecomeCopy(Value value) {
+  for (unsigned depth = 0; value && depth < 8; ++depth) {
+    Operation *def = value.getDefiningOp();
+    if (auto reshape = dyn_cast_or_null<cuda_tile::ReshapeOp>(def)) {
+      value = reshape->getOperand(0);
+      continue;
+    }
+    auto load = dyn_cast_or_null<cuda_tile::LoadViewTkoOp>(def);
+    return load && load->getResult(1).use_empty();
+  }
+  return false;
+}
+
 /// The shared copy of `operand`, for `product`: a transpose is stored as
 /// its source and viewed permuted. Null when no swizzled layout fits.
 Value stageOperand(OpBuilder &b, Value operand, Operation *product) {
@@ -503,9 +518,10 @@ Value stageThroughRegisters(OpBuilder &b, Value operand, unsigned dim,
     // down to 8-byte accesses: tf32 B is conflict-free both ways from the
     // 128-byte swizzle with 2 x 2 blocks (measured on an H100: 202 -> 215
     // TFLOP/s with TMA); 8-bit B is not, at any block size, and keeps its
-    // row swizzle and cp.async.
+    // row swizzle and cp.async. Only for a load that may become a copy
+    // (a load whose token orders other accesses stays a load).
     int64_t bytes = getRegisterBytes(sourceTile.getElementType());
-    if (sourceIsFree && preferTma &&
+    if (sourceIsFree && preferTma && mayBecomeCopy(source) &&
         !(plan->source.getLayout() == src->getLayout())) {
       for (int64_t smaller = block; smaller * bytes >= 8; smaller /= 2) {
         FailureOr<TransposePlan> mma = getTransposeLayouts(
