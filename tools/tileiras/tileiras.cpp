@@ -199,6 +199,11 @@ static cl::opt<bool> disableTma(
              "tensor maps built on the device (producer warps, or the first "
              "thread of an unspecialized loop)"),
     cl::ReallyHidden);
+static cl::opt<bool> enableProductOverlap(
+    "tileir-enable-product-overlap",
+    cl::desc("Run the accumulating product of an attention-like loop one "
+             "iteration late, beside the softmax (off: measured slower)"),
+    cl::ReallyHidden);
 static cl::opt<bool> disableGroupedRaster(
     "tileir-disable-grouped-raster",
     cl::desc("Keep GEMM kernels' tile blocks in launch order (x fastest) "
@@ -450,6 +455,7 @@ static int run(const char *argv0) {
   options.disableWarpSpecialization = disableWarpSpecialization;
   options.disableTma = disableTma;
   options.disableGroupedRaster = disableGroupedRaster;
+  options.enableProductOverlap = enableProductOverlap;
   options.rasterGroup = rasterGroup;
   if (producerWarps == 4 || producerWarps == 8)
     options.producerWarps = producerWarps;

@@ -86,6 +86,10 @@ struct CompileOptions {
   bool disableWarpSpecialization = false;
   /// Producer warps copy with cp.async, never with TMA.
   bool disableTma = false;
+  /// Run the accumulating product of attention-like loops one iteration
+  /// late, beside the softmax (tileir-overlap-products; off: measured
+  /// slower, docs/performance.md).
+  bool enableProductOverlap = false;
   /// Tile blocks run in launch order, never grouped.
   bool disableGroupedRaster = false;
   /// x ids per group of the grouped raster (0: the default).

@@ -247,6 +247,11 @@ void tileir::buildCodegenPipeline(OpPassManager &pm,
   stageOptions.disableWgmma = options.disableWgmma;
   stageOptions.tma = !options.disableTma;
   tile.addPass(tilegpu::createTileIRStageOperandsPass(stageOptions));
+  if (options.enableProductOverlap) {
+    tilegpu::TileIROverlapProductsPassOptions markOptions;
+    markOptions.rotate = false;
+    tile.addPass(tilegpu::createTileIROverlapProductsPass(markOptions));
+  }
   tilegpu::TileIRPipelineLoopsPassOptions pipelineOptions;
   pipelineOptions.target = target;
   pipelineOptions.stages = options.pipelineStages;
@@ -258,6 +263,8 @@ void tileir::buildCodegenPipeline(OpPassManager &pm,
   if (options.producerWarps)
     pipelineOptions.producerWarps = options.producerWarps;
   tile.addPass(tilegpu::createTileIRPipelineLoopsPass(pipelineOptions));
+  if (options.enableProductOverlap)
+    tile.addPass(tilegpu::createTileIROverlapProductsPass());
   tile.addPass(tilegpu::createTileIRPlanSharedMemoryPass());
   tile.addPass(tilegpu::createTileIRInsertBarriersPass());
   tile.addPass(createCheckUnrollBudgetPass(options.maxUnrolledOpsPerOp,

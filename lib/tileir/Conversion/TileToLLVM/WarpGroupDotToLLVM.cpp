@@ -371,14 +371,19 @@ struct WarpGroupDotLowering
         NVVM::WGMMAScaleOutAttr::get(ctx, NVVM::WGMMAScaleOut::zero);
 
     // Register operands are read at the fence: the A fragments' words and
-    // the incoming accumulator, unless it is zero or may still be written
-    // by a product in flight (an asynchronous op's accumulator comes from
-    // the previous one, and reading it would make ptxas wait for it).
+    // the incoming accumulator, unless it is zero or comes straight from a
+    // product (an asynchronous op's carried accumulator may still be
+    // written by the previous one, and reading it would make ptxas wait for
+    // it; a waited-for one needs no pin). An accumulator an asynchronous
+    // product gets from other instructions, a rescale, is pinned like a
+    // synchronous one's.
     SmallVector<Value> aWords;
     if (!lhsBuffer)
       aWords = packFragmentWords(rewriter, loc, aRegs);
     SmallVector<Value> fenced(aWords);
-    if (!zeroAcc && !op.getIsAsync())
+    bool fromProduct = isa<BlockArgument>(op.getAcc()) ||
+                       op.getAcc().getDefiningOp<tilegpu::WarpGroupDotWaitOp>();
+    if (!zeroAcc && (!op.getIsAsync() || !fromProduct))
       llvm::append_range(fenced, regs);
     emitPinnedFence(rewriter, loc, fenced);
     Value startB =
@@ -441,16 +446,33 @@ struct WarpGroupDotWaitLowering
   matchAndRewrite(tilegpu::WarpGroupDotWaitOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
+    // 16-bit values (a register A operand kept until its product is done)
+    // go through the asm as packed pairs, as the product read them.
     SmallVector<Value> regs;
     SmallVector<size_t> counts;
+    SmallVector<Type> halves;
     for (Value v : adaptor.getValues()) {
       SmallVector<Value> r = unpackRegisters(rewriter, loc, v);
+      Type element = r.empty() ? Type() : r.front().getType();
+      bool half = element && (element.isBF16() || element.isF16());
+      if (half && r.size() % 2)
+        return rewriter.notifyMatchFailure(op, "odd 16-bit register count");
+      if (half)
+        r = packFragmentWords(rewriter, loc, r);
+      halves.push_back(half ? element : Type());
       counts.push_back(r.size());
       llvm::append_range(regs, r);
     }
     std::string text =
         ("wgmma.wait_group.sync.aligned " + llvm::Twine(op.getPending()) + ";")
             .str();
+    // A late wait ends the block before it: the trap's condition is always
+    // false (an SM has far fewer than 1024 warp slots), but ptxas cannot
+    // know that, and instructions stay within their block.
+    if (op.getLate())
+      text = "{\n.reg .pred p;\n.reg .b32 w;\nmov.u32 w, %nwarpid;\n"
+             "setp.gt.u32 p, w, 1024;\n@p trap;\n}\n" +
+             text;
     SmallVector<Type> types;
     std::string outputs, ties;
     for (auto [i, v] : llvm::enumerate(regs)) {
@@ -463,7 +485,9 @@ struct WarpGroupDotWaitLowering
       ties += "," + std::to_string(i);
     }
     SmallVector<Value> results;
-    if (!regs.empty()) {
+    if (regs.empty() && op.getLate()) {
+      createAsm(rewriter, loc, TypeRange(), ValueRange(), text, "");
+    } else if (!regs.empty()) {
       auto structType =
           LLVM::LLVMStructType::getLiteral(rewriter.getContext(), types);
       auto asmOp = LLVM::InlineAsmOp::create(
@@ -480,12 +504,23 @@ struct WarpGroupDotWaitLowering
     }
     SmallVector<Value> packed;
     size_t next = 0;
-    for (auto [value, count] : llvm::zip(op.getValues(), counts)) {
+    for (auto [value, count, half] : llvm::zip(op.getValues(), counts, halves)) {
       Type type = getTypeConverter()->convertType(value.getType());
       if (!type)
         return rewriter.notifyMatchFailure(op, "unconvertible type");
-      packed.push_back(packRegisters(
-          rewriter, loc, type, ArrayRef<Value>(results).slice(next, count)));
+      SmallVector<Value> elements(ArrayRef<Value>(results).slice(next, count));
+      if (half) {
+        auto pairType = VectorType::get({2}, half);
+        SmallVector<Value> unpacked;
+        for (Value word : elements) {
+          Value pair = LLVM::BitcastOp::create(rewriter, loc, pairType, word);
+          for (int64_t i = 0; i < 2; ++i)
+            unpacked.push_back(LLVM::ExtractElementOp::create(
+                rewriter, loc, pair, i32Const(rewriter, loc, i)));
+        }
+        elements = std::move(unpacked);
+      }
+      packed.push_back(packRegisters(rewriter, loc, type, elements));
       next += count;
     }
     rewriter.replaceOp(op, packed);

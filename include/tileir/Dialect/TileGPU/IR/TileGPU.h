@@ -79,6 +79,11 @@ inline constexpr llvm::StringLiteral kClusterDimsAttrName =
 /// through them touch different bytes (tileir-insert-barriers).
 inline constexpr llvm::StringLiteral kDistinctStagesAttrName =
     "tilegpu.distinct_stages";
+/// On a `for` loop: tileir-overlap-products will run its second product one
+/// iteration late, so the stage an iteration reads stays unwritten through
+/// the next one (tileir-pipeline-loops issues copies one stage less ahead).
+inline constexpr llvm::StringLiteral kOverlapProductsAttrName =
+    "tilegpu.overlap_products";
 
 /// The layout of a tile type, or null when it has none.
 LayoutAttr getLayout(Type type);

@@ -439,8 +439,15 @@ def TileGPU_WarpGroupDotWaitOp : TileGPU_Op<"warpgroup_dot_wait",
     accumulators those products write; the results are the same values,
     safe to read once no product is pending, and tied to the wait so that
     nothing reads them before it.
+
+    ptxas schedules a wait among the independent instructions of its block
+    as it sees fit, and may move it above work meant to run while the
+    products do. With `late`, the wait starts a new block of its own (an
+    unreachable trap guarded by a condition ptxas cannot fold ends the block
+    before it), so everything before it in the program stays before it.
   }];
-  let arguments = (ins Variadic<CudaTile_AnyTile>:$values, I32Attr:$pending);
+  let arguments = (ins Variadic<CudaTile_AnyTile>:$values, I32Attr:$pending,
+                       UnitAttr:$late);
   let results = (outs Variadic<CudaTile_AnyTile>:$results);
   let assemblyFormat = [{
     $values attr-dict `:` qualified(type($values)) `->` qualified(type($results))

@@ -79,6 +79,40 @@ def TileIRStageOperandsPass
   let dependentDialects = ["::mlir::tilegpu::TileGPUDialect"];
 }
 
+def TileIROverlapProductsPass
+    : Pass<"tileir-overlap-products", "::mlir::cuda_tile::ModuleOp"> {
+  let summary = "Run a loop's accumulating product one iteration late";
+  let description = [{
+    In a `for` loop of two warpgroup products where the second accumulates
+    into a carried value and consumes what the first produced (attention:
+    S = Q K^T, a softmax, O = O * c + P V), the second product of iteration
+    j - 1 is issued right behind the first of iteration j, and waited for
+    only at the end of the iteration: the tensor cores compute P V while the
+    warps compute the softmax. The first iteration's other work becomes a
+    prologue and the last product an epilogue, both under the loop's entry
+    test; what the second product takes from the iteration is carried. The
+    load of its shared operand moves one iteration later and stays a
+    function of the induction variable.
+
+    The pass runs twice around tileir-pipeline-loops. With `rotate=false`
+    it only marks the loops that qualify (`tilegpu.overlap_products`), and
+    the pipeliner then keeps each stage unwritten through the iteration
+    after the one that reads it (copies one stage less ahead), since the
+    late product reads the previous iteration's stage. With `rotate=true`
+    it rewrites the marked loops, pipelined or not: the prologue waits for
+    the first stage like any iteration, the epilogue reads the last one, and
+    no load leaves the pipeline. Loops that write memory, leave early, or
+    would hold more registers than fit are left alone, with a remark
+    (category `tensorcore`).
+  }];
+  let options = [
+    Option<"rotate", "rotate", "bool", /*default=*/"true",
+           "Rewrite the loops marked before; false: only mark the loops "
+           "that qualify">,
+  ];
+  let dependentDialects = ["::mlir::tilegpu::TileGPUDialect"];
+}
+
 def TileIRPipelineLoopsPass
     : Pass<"tileir-pipeline-loops", "::mlir::cuda_tile::ModuleOp"> {
   let summary = "Issue the loads that feed shared memory stages ahead";

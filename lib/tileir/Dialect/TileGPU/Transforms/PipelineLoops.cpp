@@ -363,12 +363,16 @@ public:
     // keeps the same distance. Its staging buffers take a second stage.
     SmallVector<AllocSharedOp> staging;
     WarpGroupDotOp asyncDot = findAsyncCandidate(candidates, staging);
+    // A loop tileir-overlap-products will rotate reads each stage in two
+    // iterations (its second product runs one late): the same as a product
+    // in flight across the iteration edge.
+    bool lateReads = loop->hasAttr(kOverlapProductsAttrName);
     int64_t stagingBytes = 0;
     for (AllocSharedOp alloc : staging)
       stagingBytes += alloc.getType().getStageStride();
     bool solo = false;
     int64_t stages = 0;
-    if (asyncDot) {
+    if (asyncDot || lateReads) {
       stages = planStages(perStage, wanted + (requestedStages ? 0 : 1),
                           stagingBytes, solo);
       if (stages >= 3)
@@ -379,6 +383,16 @@ public:
       staging.clear();
       stagingBytes = 0;
       stages = planStages(perStage, wanted, 0, solo);
+      if (lateReads) {
+        loop->removeAttr(kOverlapProductsAttrName);
+        lateReads = false;
+        remark::missed(getRemarkLocation(loop),
+                       remark::RemarkOpts::name("OverlapProducts")
+                           .category("tensorcore"))
+            << remark::detail::Remark::Arg(
+                   "Remark", "products not overlapped: shared memory holds "
+                             "fewer than three stages of the loop's copies");
+      }
     }
     if (stages < 2) {
       missed(llvm::formatv("loop not pipelined: two stages of its copies "
@@ -391,11 +405,12 @@ public:
     }
     // The rewrite replaces the loop: report at its location, taken first.
     Location where = getRemarkLocation(loop);
-    int64_t distance = asyncDot ? stages - 2 : stages - 1;
+    bool keepStage = asyncDot || lateReads;
+    int64_t distance = keepStage ? stages - 2 : stages - 1;
     std::string notSpecialized;
     llvm::SetVector<Operation *> outside;
     bool specialize =
-        warpSpecialize && staging.empty() &&
+        warpSpecialize && staging.empty() && !lateReads &&
         canSpecialize(candidates, asyncDot, stages, perStage,
                       solo ? std::max(sharedBudget, soloBudget) : sharedBudget,
                       outside, notSpecialized);
@@ -410,9 +425,9 @@ public:
     std::string notTmaHere;
     if (!specialize) {
       int64_t budget = solo ? std::max(sharedBudget, soloBudget) : sharedBudget;
-      tmaCopies = canCopyWithTma(candidates, asyncDot, stages, perStage,
+      tmaCopies = canCopyWithTma(candidates, keepStage, stages, perStage,
                                  stagingBytes, budget, notTmaHere);
-      distance = asyncDot ? stages - 2 : stages - 1;
+      distance = keepStage ? stages - 2 : stages - 1;
       rewrite(candidates, stages, distance, asyncDot, staging, tmaCopies);
     }
     std::string message = llvm::formatv(
@@ -422,6 +437,9 @@ public:
         stages, candidates.size(), distance, stages * perStage);
     if (asyncDot)
       message += "; the accumulating wgmma overlaps the next iteration";
+    if (lateReads)
+      message += "; each stage stays unwritten through the iteration after "
+                 "its own, for the product that runs one iteration late";
     if (!staging.empty())
       message += llvm::formatv(", its {0} staging buffer(s) alternating "
                                "between two stages ({1} more bytes)",
@@ -646,8 +664,9 @@ private:
   /// the mbarriers fit beside the stages (one stage fewer if that keeps
   /// enough; `why` says why not otherwise). Kernels of one compute
   /// warpgroup keep cp.async (measured below), and so do loops whose
-  /// staging reads a first buffer TMA cannot write.
-  bool canCopyWithTma(ArrayRef<Candidate> candidates, WarpGroupDotOp asyncDot,
+  /// staging reads a first buffer TMA cannot write. With `keepStage` each
+  /// stage is read in two iterations, which takes three stages at least.
+  bool canCopyWithTma(ArrayRef<Candidate> candidates, bool keepStage,
                       int64_t &stages, int64_t perStage, int64_t stagingBytes,
                       int64_t budget, std::string &why) {
     bool hasWgmma = false;
@@ -695,7 +714,7 @@ private:
     int64_t fewer = stages;
     if (fewer * perStage + stagingBytes + kBarrierBytes > budget)
       --fewer;
-    if (fewer < (asyncDot ? 3 : 2) ||
+    if (fewer < (keepStage ? 3 : 2) ||
         fewer * perStage + stagingBytes + kBarrierBytes > budget) {
       why = "its mbarriers leave too few stages";
       return false;
@@ -1103,6 +1122,8 @@ private:
     auto newLoop = cuda_tile::ForOp::create(
         b, loop.getLoc(), loop.getLowerBound(), loop.getUpperBound(),
         loop.getStep(), inits, loop.getUnsignedCmp());
+    if (Attribute mark = loop->getAttr(kOverlapProductsAttrName))
+      newLoop->setAttr(kOverlapProductsAttrName, mark);
     Block *body = newLoop.getBody();
     Block *old = loop.getBody();
     for (auto [oldArg, newArg] :
