@@ -31,6 +31,11 @@ namespace tileir {
 /// The user-facing source position inside `loc`, if it has one.
 std::optional<mlir::FileLineColLoc> findSourceLocation(mlir::Location loc);
 
+/// Where a remark about `op` goes: the user's file:line:col when its
+/// location has one (LLVM's remark formats only understand plain file
+/// locations, not the input's debug scopes), else its own location.
+mlir::Location getRemarkLocation(mlir::Operation *op);
+
 /// Prints one diagnostic (and its notes) as cuTile expects.
 void printDiagnostic(mlir::Diagnostic &diag, llvm::raw_ostream &os);
 

@@ -9,6 +9,7 @@
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Operation.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
@@ -53,6 +54,12 @@ static std::optional<FileLineColLoc> search(Location loc, unsigned depth) {
 
 std::optional<FileLineColLoc> tileir::findSourceLocation(Location loc) {
   return search(loc, 0);
+}
+
+Location tileir::getRemarkLocation(Operation *op) {
+  if (std::optional<FileLineColLoc> loc = findSourceLocation(op->getLoc()))
+    return *loc;
+  return op->getLoc();
 }
 
 static llvm::StringRef severityName(DiagnosticSeverity severity) {

@@ -101,7 +101,7 @@ def TileIROverlapProductsPass
     late product reads the previous iteration's stage. With `rotate=true`
     it rewrites the marked loops, pipelined or not: the prologue waits for
     the first stage like any iteration, the epilogue reads the last one, and
-    no load leaves the pipeline. Loops that write memory, leave early, or
+    no load leaves the pipeline. Loops that write global memory, leave early, or
     would hold more registers than fit are left alone, with a remark
     (category `tensorcore`).
   }];

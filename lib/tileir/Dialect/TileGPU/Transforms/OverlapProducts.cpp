@@ -56,12 +56,13 @@
 
 #include "tileir/Dialect/TileGPU/Transforms/Passes.h"
 
+#include "tileir/Dialect/TileGPU/Transforms/LoopFacts.h"
+
 #include "tileir/Support/Diagnostics.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Remarks.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -72,6 +73,7 @@ namespace mlir::tilegpu {
 
 using namespace mlir;
 using namespace mlir::tilegpu;
+using tileir::getRemarkLocation;
 
 namespace {
 
@@ -80,13 +82,6 @@ constexpr StringLiteral kRemarkCategory = "tensorcore";
 /// rotated (accumulator, S, P twice, carried values): beyond this ptxas
 /// spills, since the softmax's own temporaries need the rest of 255.
 constexpr int64_t kMaxLiveRegisters = 200;
-
-Location getRemarkLocation(Operation *op) {
-  if (std::optional<FileLineColLoc> loc =
-          tileir::findSourceLocation(op->getLoc()))
-    return *loc;
-  return op->getLoc();
-}
 
 /// 32-bit registers a thread holds for `type` in a kernel of `warps` warps.
 int64_t registersPerThread(Type type, int64_t warps) {
@@ -105,14 +100,10 @@ Value createZero(OpBuilder &b, Location loc, Type type) {
   if (!tile)
     return Value();
   Type element = tile.getElementType();
-  auto shaped = RankedTensorType::get(tile.getShape(), element);
-  TypedAttr zero;
-  if (auto f = dyn_cast<FloatType>(element))
-    zero = FloatAttr::get(f, 0.0);
-  else if (auto i = dyn_cast<IntegerType>(element))
-    zero = IntegerAttr::get(i, 0);
-  else
+  TypedAttr zero = b.getZeroAttr(element);
+  if (!zero || !element.isIntOrFloat())
     return Value();
+  auto shaped = RankedTensorType::get(tile.getShape(), element);
   return cuda_tile::ConstantOp::create(
       b, loc, type,
       cast<DenseIntOrFPElementsAttr>(DenseElementsAttr::get(shaped, zero)));
@@ -207,23 +198,12 @@ private:
     first = products[0];
     second = products[1];
     auto yield = dyn_cast<cuda_tile::ContinueOp>(body->getTerminator());
-    bool early = false, writes = false;
-    body->walk([&](Operation *op) {
-      if ((isa<cuda_tile::ContinueOp, cuda_tile::BreakOp>(op) &&
-           op != yield.getOperation()) ||
-          isa<cuda_tile::ReturnOp>(op))
-        early = true;
-      if (isa<cuda_tile::StoreViewTkoOp, cuda_tile::StorePtrTkoOp,
-              cuda_tile::AtomicRMWTkoOp, cuda_tile::AtomicCASTkoOp,
-              cuda_tile::AtomicRedViewTkoOp, cuda_tile::PrintTkoOp>(op))
-        writes = true;
-    });
-    if (!yield || early) {
+    if (!yield || leavesEarly(loop, /*orReturns=*/true)) {
       why = "the loop leaves its body early";
       return false;
     }
-    if (writes) {
-      why = "the loop writes memory";
+    if (writesGlobalMemory(loop)) {
+      why = "the loop writes global memory";
       return false;
     }
     // The second product accumulates into a carried value only it uses,
@@ -520,9 +500,7 @@ struct OverlapProductsPass
 
   void runOnOperation() override {
     getOperation()->walk([&](cuda_tile::EntryOp entry) {
-      int64_t warps = 4;
-      if (auto attr = entry->getAttrOfType<IntegerAttr>(kNumWarpsAttrName))
-        warps = attr.getInt();
+      int64_t warps = getComputeWarps(entry);
       SmallVector<cuda_tile::ForOp> loops;
       entry.walk([&](cuda_tile::ForOp loop) { loops.push_back(loop); });
       for (cuda_tile::ForOp loop : loops)

@@ -48,6 +48,7 @@
 #include "tileir/Dialect/TileGPU/IR/TensorMap.h"
 #include "tileir/Dialect/TileGPU/Transforms/Passes.h"
 
+#include "tileir/Dialect/TileGPU/Transforms/LoopFacts.h"
 #include "tileir/Dialect/TileGPU/Transforms/SharedMemory.h"
 #include "tileir/Support/Diagnostics.h"
 #include "tileir/Target/GPUTarget.h"
@@ -69,6 +70,7 @@ namespace mlir::tilegpu {
 
 using namespace mlir;
 using namespace mlir::tilegpu;
+using tileir::getRemarkLocation;
 
 namespace {
 
@@ -87,34 +89,6 @@ constexpr int64_t kMaxStages = 8;
 /// getWantedCTAsPerSM): with fewer the loop would not be pipelined at all,
 /// and one CTA with a pipeline is faster.
 constexpr int64_t kMinStagesBesideSecondCTA = 2;
-
-Location getRemarkLocation(Operation *op) {
-  if (std::optional<FileLineColLoc> loc =
-          tileir::findSourceLocation(op->getLoc()))
-    return *loc;
-  return op->getLoc();
-}
-
-/// The compute warps of `entry` (tilegpu.num_warps; 4 when unset).
-int64_t getComputeWarps(cuda_tile::EntryOp entry) {
-  if (auto attr = entry->getAttrOfType<IntegerAttr>(kNumWarpsAttrName))
-    return attr.getInt();
-  return 4;
-}
-
-/// Whether `loop`'s body continues or breaks anywhere but at its end (or,
-/// with `orReturns`, returns from the kernel).
-bool leavesEarly(cuda_tile::ForOp loop, bool orReturns) {
-  Operation *terminator = loop.getBody()->getTerminator();
-  bool early = false;
-  loop.getBody()->walk([&](Operation *op) {
-    if ((isa<cuda_tile::ContinueOp, cuda_tile::BreakOp>(op) &&
-         op != terminator) ||
-        (orReturns && isa<cuda_tile::ReturnOp>(op)))
-      early = true;
-  });
-  return early;
-}
 
 /// One load to pipeline.
 struct Candidate {
@@ -221,18 +195,6 @@ FailureOr<Candidate> matchCandidate(cuda_tile::LoadViewTkoOp load,
   llvm::sort(c.slice,
              [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
   return c;
-}
-
-/// Whether the loop writes global memory anywhere in its body.
-bool writesGlobalMemory(cuda_tile::ForOp loop) {
-  WalkResult result = loop.getBody()->walk([](Operation *op) {
-    if (isa<cuda_tile::StoreViewTkoOp, cuda_tile::StorePtrTkoOp,
-            cuda_tile::AtomicRMWTkoOp, cuda_tile::AtomicCASTkoOp,
-            cuda_tile::AtomicRedViewTkoOp>(op))
-      return WalkResult::interrupt();
-    return WalkResult::advance();
-  });
-  return result.wasInterrupted();
 }
 
 bool hasTensorCoreWork(cuda_tile::ForOp loop) {

@@ -34,6 +34,7 @@ namespace mlir::tilegpu {
 
 using namespace mlir;
 using namespace mlir::tilegpu;
+using tileir::getRemarkLocation;
 using tileir::ResourceModel;
 
 namespace {
@@ -59,15 +60,6 @@ Attribute lookupRawHint(cuda_tile::OptimizationHintsAttr hints, StringRef key,
       if (Attribute value = dict.get(key))
         return value;
   return {};
-}
-
-/// Remarks carry the user's file:line:col: LLVM's remark formats only
-/// understand plain file locations, not the input's debug scopes.
-Location getRemarkLocation(Operation *op) {
-  if (std::optional<FileLineColLoc> loc =
-          tileir::findSourceLocation(op->getLoc()))
-    return *loc;
-  return op->getLoc();
 }
 
 std::string formatAttr(Attribute attr) {
