@@ -223,6 +223,16 @@ static cl::opt<unsigned> pipelineStages(
     "tileir-pipeline-stages",
     cl::desc("Stages of pipelined loops (0: the planner's choice)"),
     cl::init(0), cl::ReallyHidden);
+static cl::opt<unsigned> ctasPerSM(
+    "tileir-ctas-per-sm",
+    cl::desc("CTAs per SM that pipelined loops leave shared memory for, "
+             "where no occupancy hint asks (0: the planner's rule)"),
+    cl::init(0), cl::ReallyHidden);
+static cl::opt<bool> disableMaskUnswitching(
+    "tileir-disable-mask-unswitching",
+    cl::desc("Keep every element mask of a loop (no scalar test that skips "
+             "a mask every element passes)"),
+    cl::ReallyHidden);
 static cl::opt<unsigned> numWarps(
     "tileir-num-warps",
     cl::desc("Warps per CTA of every kernel, hints included (0: the "
@@ -452,6 +462,8 @@ static int run(const char *argv0) {
   options.stopAfterPTX = ptxOnly;
   options.disableWgmma = disableWgmma;
   options.pipelineStages = pipelineStages;
+  options.ctasPerSM = ctasPerSM;
+  options.disableMaskUnswitching = disableMaskUnswitching;
   options.disableWarpSpecialization = disableWarpSpecialization;
   options.disableTma = disableTma;
   options.disableGroupedRaster = disableGroupedRaster;

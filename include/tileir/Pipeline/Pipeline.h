@@ -71,6 +71,9 @@ struct CompileOptions {
   /// `kernel=N` warps per CTA for kernels whose warps the rule chose (set
   /// by the re-plan after ptxas spilled).
   std::vector<std::string> warpOverrides;
+  /// Kernels whose element masks stay (tileir-unswitch-masks leaves them;
+  /// set by the re-plan after ptxas spilled in a kernel it had changed).
+  std::vector<std::string> keepMasks;
   /// Stop once the PTX exists: the result holds the PTX and no cubin, and
   /// ptxas is not run (the pipeline fuzzer, which must not depend on a
   /// subprocess for every input, and `--tileir-ptx-only`).
@@ -81,7 +84,13 @@ struct CompileOptions {
   /// `num_worker_warps` hint this many warps (0: the planner's choice).
   bool disableWgmma = false;
   unsigned pipelineStages = 0;
+  /// CTAs per SM that pipelines plan their shared memory for where no
+  /// occupancy hint asks (0: the planner's rule).
+  unsigned ctasPerSM = 0;
   unsigned numWarps = 0;
+  /// Keep every element mask of a loop, even where a scalar test shows
+  /// that every element passes (tileir-unswitch-masks).
+  bool disableMaskUnswitching = false;
   /// Keep every warp on the same code (no producer warps).
   bool disableWarpSpecialization = false;
   /// Producer warps copy with cp.async, never with TMA.

@@ -235,6 +235,12 @@ void tileir::buildCodegenPipeline(OpPassManager &pm,
                                   const CompileOptions &options) {
   std::string target = options.target->name.str();
   OpPassManager &tile = pm.nest<cuda_tile::ModuleOp>();
+  if (!options.disableMaskUnswitching) {
+    tilegpu::TileIRUnswitchMasksPassOptions unswitchOptions;
+    unswitchOptions.keepKernels.assign(options.keepMasks.begin(),
+                                       options.keepMasks.end());
+    tile.addPass(tilegpu::createTileIRUnswitchMasksPass(unswitchOptions));
+  }
   tilegpu::TileIRAssignLayoutsPassOptions layoutOptions;
   layoutOptions.target = target;
   layoutOptions.disableWgmma = options.disableWgmma;
@@ -255,6 +261,7 @@ void tileir::buildCodegenPipeline(OpPassManager &pm,
   tilegpu::TileIRPipelineLoopsPassOptions pipelineOptions;
   pipelineOptions.target = target;
   pipelineOptions.stages = options.pipelineStages;
+  pipelineOptions.ctas = options.ctasPerSM;
   pipelineOptions.warpSpecialize = !options.disableWarpSpecialization;
   pipelineOptions.tma = !options.disableTma;
   pipelineOptions.groupedRaster = !options.disableGroupedRaster;
@@ -305,6 +312,8 @@ struct KernelPlan {
   uint64_t sharedBytes = 0;
   unsigned occupancy = 0;
   unsigned maxRegisters = 0;
+  /// tileir-unswitch-masks rewrote some of its selects.
+  bool unswitchedMasks = false;
 };
 } // namespace
 
@@ -339,6 +348,7 @@ static SmallVector<KernelPlan> collectKernelPlans(ModuleOp module) {
       plan.occupancy = ctas.getInt();
       plan.maxRegisters = cap.getInt();
     }
+    plan.unswitchedMasks = func->hasAttr(tilegpu::kUnswitchedMasksAttrName);
     plans.push_back(plan);
   });
   return plans;
@@ -379,28 +389,37 @@ static bool warpsChosenByRule(cuda_tile::ModuleOp module, StringRef name,
 
 namespace {
 /// What a second compilation changes: `kernel=N` overrides of occupancy
-/// and of warps per CTA.
+/// and of warps per CTA, and kernels whose masks stay.
 struct Replan {
-  std::vector<std::string> occupancy, warps;
-  bool empty() const { return occupancy.empty() && warps.empty(); }
+  std::vector<std::string> occupancy, warps, keepMasks;
+  bool empty() const {
+    return occupancy.empty() && warps.empty() && keepMasks.empty();
+  }
 };
 } // namespace
 
 /// Compares each kernel's plan with ptxas's report. A kernel that spilled
-/// under a cap set for its occupancy gets a lower occupancy whose cap holds
-/// what it needed (registers used plus the spilled words). A kernel that
-/// spilled with all the registers a thread may have, on one warpgroup the
-/// warp rule chose, gets two warpgroups, which halve its accumulators per
-/// thread. Nothing is returned when every plan held.
+/// where tileir-unswitch-masks had branched around its masks keeps its
+/// masks first (the branch keeps both paths' values live). Otherwise a
+/// kernel that spilled under a cap set for its occupancy gets a lower
+/// occupancy whose cap holds what it needed (registers used plus the
+/// spilled words), and a kernel that spilled with all the registers a
+/// thread may have, on one warpgroup the warp rule chose, gets two
+/// warpgroups, which halve its accumulators per thread. Only the kernels
+/// named in `only` are considered when it is not empty. Nothing is returned
+/// when every plan held.
 static Replan replanAfterPtxas(cuda_tile::ModuleOp module,
                                const CompileOptions &options,
                                ArrayRef<KernelPlan> plans,
-                               ArrayRef<KernelResourceUsage> usages) {
+                               ArrayRef<KernelResourceUsage> usages,
+                               ArrayRef<std::string> only = {}) {
   Replan replan;
   const ResourceModel *model = lookupResourceModel(options.target->name);
   if (!model)
     return replan;
   for (const KernelPlan &plan : plans) {
+    if (!only.empty() && !llvm::is_contained(only, plan.name))
+      continue;
     const KernelResourceUsage *usage = nullptr;
     for (const KernelResourceUsage &u : usages)
       if (u.name == plan.name)
@@ -418,8 +437,11 @@ static Replan replanAfterPtxas(cuda_tile::ModuleOp module,
                                "(each waits for the one before) due to " +
                                usage->wgmmaSerialized);
     uint64_t spilled = usage->spillStoreBytes + usage->spillLoadBytes;
+    bool keepMasks = spilled && plan.unswitchedMasks;
+    if (keepMasks)
+      replan.keepMasks.push_back(plan.name);
     if (plan.occupancy == 0) {
-      if (spilled && plan.threads == 4 * 32 &&
+      if (spilled && !keepMasks && plan.threads == 4 * 32 &&
           warpsChosenByRule(module, plan.name, options))
         replan.warps.push_back(plan.name + "=8");
       continue;
@@ -442,7 +464,7 @@ static Replan replanAfterPtxas(cuda_tile::ModuleOp module,
         << remark::detail::Remark::Arg("Registers", usage->registers)
         << remark::detail::Remark::Arg("SpillBytes", spilled)
         << remark::detail::Remark::Arg("Occupancy", achieved);
-    if (spilled == 0 || plan.occupancy <= 1 ||
+    if (spilled == 0 || keepMasks || plan.occupancy <= 1 ||
         plan.maxRegisters >= model->maxRegistersPerThread)
       continue;
     // Spilled words are a lower bound of the registers the cap took away.
@@ -505,21 +527,44 @@ compileModuleWithReplan(cuda_tile::ModuleOp tileModule,
   if (replan.empty())
     return first;
 
-  // One re-plan only: the second result is kept whatever it achieves.
+  // The first compilation already said everything about the input; the
+  // outcome of the re-plan is reported below.
+  auto compileQuietly = [&](const CompileOptions &retryOptions,
+                            SmallVectorImpl<KernelPlan> &retryPlans) {
+    ScopedDiagnosticHandler quiet(tileModule->getContext(),
+                                  [](Diagnostic &) { return success(); });
+    return compileModuleOnce(tileModule, retryOptions, &retryPlans);
+  };
+  // One re-plan, kept whatever it achieves; only a kernel whose masks it
+  // kept may be re-planned once more, by the other rules.
   CompileOptions retry = options;
   retry.occupancyOverrides = replan.occupancy;
   retry.warpOverrides = replan.warps;
+  retry.keepMasks = replan.keepMasks;
   SmallVector<KernelPlan> retryPlans;
-  FailureOr<CompileResult> second = failure();
-  {
-    // The first compilation already said everything about the input; the
-    // outcome of the retry is reported below.
-    ScopedDiagnosticHandler quiet(tileModule->getContext(),
-                                  [](Diagnostic &) { return success(); });
-    second = compileModuleOnce(tileModule, retry, &retryPlans);
-  }
+  FailureOr<CompileResult> second = compileQuietly(retry, retryPlans);
   if (failed(second))
     return first;
+  if (!replan.keepMasks.empty()) {
+    Replan more;
+    {
+      ScopedDiagnosticHandler quiet(tileModule->getContext(),
+                                    [](Diagnostic &) { return success(); });
+      more = replanAfterPtxas(tileModule, retry, retryPlans, second->kernels,
+                              replan.keepMasks);
+    }
+    if (!more.empty()) {
+      CompileOptions again = retry;
+      llvm::append_range(again.occupancyOverrides, more.occupancy);
+      llvm::append_range(again.warpOverrides, more.warps);
+      SmallVector<KernelPlan> againPlans;
+      FailureOr<CompileResult> third = compileQuietly(again, againPlans);
+      if (succeeded(third)) {
+        second = std::move(third);
+        retryPlans = std::move(againPlans);
+      }
+    }
+  }
   auto find = [](auto range, StringRef name) -> decltype(&*range.begin()) {
     for (auto &item : range)
       if (item.name == name)
@@ -536,6 +581,23 @@ compileModuleWithReplan(cuda_tile::ModuleOp tileModule,
       continue;
     uint64_t oldSpill = old->spillStoreBytes + old->spillLoadBytes;
     uint64_t newSpill = after->spillStoreBytes + after->spillLoadBytes;
+    if (before->unswitchedMasks && !plan.unswitchedMasks)
+      // A branch taken back: a remark; more warps or a lower occupancy, if
+      // that still spilled, are reported below.
+      remark::missed(getKernelLocation(tileModule, plan.name),
+                     remark::RemarkOpts::name("MaskReplan")
+                         .category("memory")
+                         .function(plan.name))
+          << remark::detail::Remark::Arg(
+                 "Remark",
+                 llvm::formatv("kernel '{0}': {1} bytes spilled with its "
+                               "masks branched around (tileir-unswitch-"
+                               "masks); compiled again with its masks kept on "
+                               "{2} warps: ptxas used {3} registers and "
+                               "spilled {4} bytes",
+                               plan.name, oldSpill, plan.threads / 32,
+                               after->registers, newSpill)
+                     .str());
     std::string message;
     StringRef name;
     if (before->threads != plan.threads) {

@@ -74,6 +74,8 @@ struct KernelLowering : public ConvertOpToLLVMPattern<func::FuncOp> {
                         rewriter.getI32IntegerAttr(producerWarps));
     if (Attribute raster = func->getAttr(tilegpu::kGroupedRasterAttrName))
       llvmFunc->setAttr(tilegpu::kGroupedRasterAttrName, raster);
+    if (func->hasAttr(tilegpu::kUnswitchedMasksAttrName))
+      llvmFunc->setAttr(tilegpu::kUnswitchedMasksAttrName, UnitAttr::get(ctx));
     // The resource plan (tileir-plan-resources): .maxnreg, .minnctapersm
     // and, on targets with clusters, .reqnctapercluster.
     if (auto cap = func->getAttrOfType<IntegerAttr>(

@@ -59,6 +59,11 @@ inline constexpr llvm::StringLiteral kGroupedRasterAttrName =
     "tilegpu.grouped_raster";
 inline constexpr llvm::StringLiteral kSharedBytesAttrName =
     "tilegpu.shared_bytes";
+/// On an entry (and its LLVM function): tileir-unswitch-masks turned at
+/// least one of its selects into a branch, so that a re-plan after ptxas
+/// spilled may take that back first.
+inline constexpr llvm::StringLiteral kUnswitchedMasksAttrName =
+    "tilegpu.unswitched_masks";
 /// Where in the kernel's shared memory an op's scratch starts (bytes; absent
 /// means 0), set by tileir-plan-shared-memory.
 inline constexpr llvm::StringLiteral kScratchOffsetAttrName =

@@ -10,6 +10,29 @@
 
 include "mlir/Pass/PassBase.td"
 
+def TileIRUnswitchMasksPass
+    : Pass<"tileir-unswitch-masks", "::mlir::cuda_tile::ModuleOp"> {
+  let summary = "Skip a loop's element masks when every element passes";
+  let description = [{
+    A `select` of at least 1024 elements inside a loop, whose condition is
+    built from signed (or provably non-negative) comparisons of bounded
+    integer tiles (uniform values, `iota`, sums, differences and products
+    by non-negative constants of them, combined with `andi` and `ori`),
+    becomes an `if` on a scalar test that holds only when every element of
+    the condition is true: the `then` branch yields the selected value, the
+    `else` branch keeps the select and the condition's computation. Bounds
+    are computed in i64, and the test also requires that none of the
+    element computations wrapped. Runs before layouts are assigned. An
+    entry where a select was rewritten gets `tilegpu.unswitched_masks`.
+  }];
+  let options = [
+    ListOption<"keepKernels", "keep", "std::string",
+               "Entries whose selects stay (the driver's re-plan after "
+               "ptxas spilled in them)">,
+  ];
+  let dependentDialects = ["::mlir::tilegpu::TileGPUDialect"];
+}
+
 def TileIRAssignLayoutsPass
     : Pass<"tileir-assign-layouts", "::mlir::cuda_tile::ModuleOp"> {
   let summary = "Distribute every tile over the threads of a CTA";
@@ -151,6 +174,9 @@ def TileIRPipelineLoopsPass
     Option<"tma", "tma", "bool", /*default=*/"true",
            "Let one producer thread copy with TMA, through tensor maps the "
            "kernel builds, where every copy of the loop allows it">,
+    Option<"ctas", "ctas", "unsigned", /*default=*/"0",
+           "CTAs per SM to plan shared memory for where no occupancy hint "
+           "asks (0: the planner's rule)">,
   ];
   let dependentDialects = ["::mlir::tilegpu::TileGPUDialect"];
 }

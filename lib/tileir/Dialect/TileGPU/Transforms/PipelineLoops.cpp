@@ -1510,16 +1510,20 @@ private:
   DenseMap<Operation *, Value> multiBuffers;
 };
 
-/// How many CTAs the kernel wants on one SM: its occupancy hint, or two for
-/// a kernel of one warpgroup (its own warps cannot hide a stall while the
-/// other CTA's can); `fromHint` says which.
+/// How many CTAs the kernel wants on one SM: its occupancy hint, or
+/// `override` when nonzero, or two for a kernel of one warpgroup (its own
+/// warps cannot hide a stall while the other CTA's can); `fromHint` says
+/// whether the hint decided.
 int64_t getWantedCTAsPerSM(cuda_tile::EntryOp entry,
-                           const tileir::GPUTarget &target, bool &fromHint) {
+                           const tileir::GPUTarget &target, unsigned override,
+                           bool &fromHint) {
   fromHint = false;
   int64_t ctas = 1;
   if (auto warps = entry->getAttrOfType<IntegerAttr>(kNumWarpsAttrName);
       warps && warps.getInt() <= 4)
     ctas = 2;
+  if (override)
+    ctas = std::min<unsigned>(override, 32);
   if (auto hints = entry->getAttrOfType<cuda_tile::OptimizationHintsAttr>(
           "optimization_hints"))
     if (std::optional<int64_t> occupancy = hints.getOccupancy(target.name);
@@ -1572,7 +1576,7 @@ struct PipelineLoopsPass
       SmallVector<cuda_tile::ForOp> loops;
       entry.walk([&](cuda_tile::ForOp loop) { loops.push_back(loop); });
       bool fromHint = false;
-      int64_t ctas = getWantedCTAsPerSM(entry, *gpu, fromHint);
+      int64_t ctas = getWantedCTAsPerSM(entry, *gpu, this->ctas, fromHint);
       for (cuda_tile::ForOp loop : loops) {
         int64_t budget = getSharedBudget(loop, entry, *gpu, ctas);
         int64_t solo = fromHint || ctas == 1
