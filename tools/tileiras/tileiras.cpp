@@ -233,6 +233,11 @@ static cl::opt<bool> disableMaskUnswitching(
     cl::desc("Keep every element mask of a loop (no scalar test that skips "
              "a mask every element passes)"),
     cl::ReallyHidden);
+static cl::opt<bool> widenFp8Products(
+    "tileir-widen-fp8-mma",
+    cl::desc("Multiply 8-bit floats as f16 on every target, as on those "
+             "without 8-bit mma.sync"),
+    cl::ReallyHidden);
 static cl::opt<unsigned> numWarps(
     "tileir-num-warps",
     cl::desc("Warps per CTA of every kernel, hints included (0: the "
@@ -464,6 +469,7 @@ static int run(const char *argv0) {
   options.pipelineStages = pipelineStages;
   options.ctasPerSM = ctasPerSM;
   options.disableMaskUnswitching = disableMaskUnswitching;
+  options.widenFp8Products = widenFp8Products;
   options.disableWarpSpecialization = disableWarpSpecialization;
   options.disableTma = disableTma;
   options.disableGroupedRaster = disableGroupedRaster;

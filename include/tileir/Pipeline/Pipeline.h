@@ -91,6 +91,10 @@ struct CompileOptions {
   /// Keep every element mask of a loop, even where a scalar test shows
   /// that every element passes (tileir-unswitch-masks).
   bool disableMaskUnswitching = false;
+  /// Multiply 8-bit floats as f16 on every target (tileir-widen-mma-operands
+  /// does on those without 8-bit mma.sync), to time and check that form on
+  /// a GPU that has 8-bit products.
+  bool widenFp8Products = false;
   /// Keep every warp on the same code (no producer warps).
   bool disableWarpSpecialization = false;
   /// Producer warps copy with cp.async, never with TMA.

@@ -241,6 +241,10 @@ void tileir::buildCodegenPipeline(OpPassManager &pm,
                                        options.keepMasks.end());
     tile.addPass(tilegpu::createTileIRUnswitchMasksPass(unswitchOptions));
   }
+  tilegpu::TileIRWidenMmaOperandsPassOptions widenOptions;
+  widenOptions.target = target;
+  widenOptions.force = options.widenFp8Products;
+  tile.addPass(tilegpu::createTileIRWidenMmaOperandsPass(widenOptions));
   tilegpu::TileIRAssignLayoutsPassOptions layoutOptions;
   layoutOptions.target = target;
   layoutOptions.disableWgmma = options.disableWgmma;

@@ -33,6 +33,25 @@ def TileIRUnswitchMasksPass
   let dependentDialects = ["::mlir::tilegpu::TileGPUDialect"];
 }
 
+def TileIRWidenMmaOperandsPass
+    : Pass<"tileir-widen-mma-operands", "::mlir::cuda_tile::ModuleOp"> {
+  let summary = "Multiply 8-bit floats as f16 where mma.sync has no 8-bit form";
+  let description = [{
+    On targets without an 8-bit float mma.sync (sm_80, sm_86), an `mmaf` of
+    e4m3 or e5m2 operands with an f32 accumulator becomes an `mmaf` of the
+    operands converted to f16 (`ftof`, exact), without `fast_acc`. Runs
+    before layouts are assigned, so that the operands take the f16
+    product's fragment layouts and staging.
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"sm_90\"",
+           "GPU the kernels are compiled for">,
+    Option<"force", "force", "bool", /*default=*/"false",
+           "Widen on every target (to run this form on a GPU that has 8-bit "
+           "mma.sync)">,
+  ];
+}
+
 def TileIRAssignLayoutsPass
     : Pass<"tileir-assign-layouts", "::mlir::cuda_tile::ModuleOp"> {
   let summary = "Distribute every tile over the threads of a CTA";
