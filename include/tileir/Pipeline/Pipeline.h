@@ -74,6 +74,10 @@ struct CompileOptions {
   /// Kernels whose element masks stay (tileir-unswitch-masks leaves them;
   /// set by the re-plan after ptxas spilled in a kernel it had changed).
   std::vector<std::string> keepMasks;
+  /// Kernels whose 8-bit float products become f16 products on every target
+  /// (set by the re-plan after ptxas spilled in a kernel with 8-bit
+  /// mma.sync products).
+  std::vector<std::string> widenFp8;
   /// Stop once the PTX exists: the result holds the PTX and no cubin, and
   /// ptxas is not run (the pipeline fuzzer, which must not depend on a
   /// subprocess for every input, and `--tileir-ptx-only`).

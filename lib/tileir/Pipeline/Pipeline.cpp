@@ -244,6 +244,8 @@ void tileir::buildCodegenPipeline(OpPassManager &pm,
   tilegpu::TileIRWidenMmaOperandsPassOptions widenOptions;
   widenOptions.target = target;
   widenOptions.force = options.widenFp8Products;
+  widenOptions.widenKernels.assign(options.widenFp8.begin(),
+                                   options.widenFp8.end());
   tile.addPass(tilegpu::createTileIRWidenMmaOperandsPass(widenOptions));
   tilegpu::TileIRAssignLayoutsPassOptions layoutOptions;
   layoutOptions.target = target;
@@ -318,6 +320,8 @@ struct KernelPlan {
   unsigned maxRegisters = 0;
   /// tileir-unswitch-masks rewrote some of its selects.
   bool unswitchedMasks = false;
+  /// It multiplies 8-bit floats with 8-bit products.
+  bool fp8Products = false;
 };
 } // namespace
 
@@ -353,6 +357,7 @@ static SmallVector<KernelPlan> collectKernelPlans(ModuleOp module) {
       plan.maxRegisters = cap.getInt();
     }
     plan.unswitchedMasks = func->hasAttr(tilegpu::kUnswitchedMasksAttrName);
+    plan.fp8Products = func->hasAttr(tilegpu::kFp8ProductsAttrName);
     plans.push_back(plan);
   });
   return plans;
@@ -395,9 +400,25 @@ namespace {
 /// What a second compilation changes: `kernel=N` overrides of occupancy
 /// and of warps per CTA, and kernels whose masks stay.
 struct Replan {
-  std::vector<std::string> occupancy, warps, keepMasks;
+  std::vector<std::string> occupancy, warps, keepMasks, widenFp8;
   bool empty() const {
-    return occupancy.empty() && warps.empty() && keepMasks.empty();
+    return occupancy.empty() && warps.empty() && keepMasks.empty() &&
+           widenFp8.empty();
+  }
+  /// Every kernel this re-plan changes.
+  std::vector<std::string> getKernels() const {
+    std::vector<std::string> names;
+    auto add = [&](StringRef name) {
+      if (!llvm::is_contained(names, name))
+        names.push_back(name.str());
+    };
+    for (const std::string &entry : llvm::concat<const std::string>(
+             occupancy, warps))
+      add(StringRef(entry).rsplit('=').first);
+    for (const std::string &name :
+         llvm::concat<const std::string>(keepMasks, widenFp8))
+      add(name);
+    return names;
   }
 };
 } // namespace
@@ -441,13 +462,22 @@ static Replan replanAfterPtxas(cuda_tile::ModuleOp module,
                                "(each waits for the one before) due to " +
                                usage->wgmmaSerialized);
     uint64_t spilled = usage->spillStoreBytes + usage->spillLoadBytes;
+    // Branches around masks go first; the rules below wait for the
+    // compilation without them. 8-bit products become f16 products only
+    // where no other rule applies (they halve the product's K step).
     bool keepMasks = spilled && plan.unswitchedMasks;
     if (keepMasks)
       replan.keepMasks.push_back(plan.name);
+    auto widenOtherwise = [&] {
+      if (spilled && !keepMasks && plan.fp8Products)
+        replan.widenFp8.push_back(plan.name);
+    };
     if (plan.occupancy == 0) {
       if (spilled && !keepMasks && plan.threads == 4 * 32 &&
           warpsChosenByRule(module, plan.name, options))
         replan.warps.push_back(plan.name + "=8");
+      else
+        widenOtherwise();
       continue;
     }
     Location loc = getKernelLocation(module, plan.name);
@@ -468,9 +498,13 @@ static Replan replanAfterPtxas(cuda_tile::ModuleOp module,
         << remark::detail::Remark::Arg("Registers", usage->registers)
         << remark::detail::Remark::Arg("SpillBytes", spilled)
         << remark::detail::Remark::Arg("Occupancy", achieved);
-    if (spilled == 0 || keepMasks || plan.occupancy <= 1 ||
-        plan.maxRegisters >= model->maxRegistersPerThread)
+    if (spilled == 0 || keepMasks)
       continue;
+    if (plan.occupancy <= 1 ||
+        plan.maxRegisters >= model->maxRegistersPerThread) {
+      widenOtherwise();
+      continue;
+    }
     // Spilled words are a lower bound of the registers the cap took away.
     unsigned needed = std::min<uint64_t>(
         model->maxRegistersPerThread,
@@ -539,28 +573,39 @@ compileModuleWithReplan(cuda_tile::ModuleOp tileModule,
                                   [](Diagnostic &) { return success(); });
     return compileModuleOnce(tileModule, retryOptions, &retryPlans);
   };
-  // One re-plan, kept whatever it achieves; only a kernel whose masks it
-  // kept may be re-planned once more, by the other rules.
+  // One re-plan, kept whatever it achieves, and a second for the kernels it
+  // changed that still spill: by every rule where the first kept their
+  // masks, otherwise only by turning 8-bit products into f16 products (the
+  // warp and occupancy rules re-plan a kernel once).
   CompileOptions retry = options;
   retry.occupancyOverrides = replan.occupancy;
   retry.warpOverrides = replan.warps;
   retry.keepMasks = replan.keepMasks;
+  retry.widenFp8 = replan.widenFp8;
   SmallVector<KernelPlan> retryPlans;
   FailureOr<CompileResult> second = compileQuietly(retry, retryPlans);
   if (failed(second))
     return first;
-  if (!replan.keepMasks.empty()) {
+  {
     Replan more;
     {
       ScopedDiagnosticHandler quiet(tileModule->getContext(),
                                     [](Diagnostic &) { return success(); });
       more = replanAfterPtxas(tileModule, retry, retryPlans, second->kernels,
-                              replan.keepMasks);
+                              replan.getKernels());
     }
+    auto rulesDone = [&](const std::string &entry) {
+      return !llvm::is_contained(replan.keepMasks,
+                                 StringRef(entry).rsplit('=').first);
+    };
+    llvm::erase_if(more.occupancy, rulesDone);
+    llvm::erase_if(more.warps, rulesDone);
     if (!more.empty()) {
       CompileOptions again = retry;
       llvm::append_range(again.occupancyOverrides, more.occupancy);
       llvm::append_range(again.warpOverrides, more.warps);
+      llvm::append_range(again.keepMasks, more.keepMasks);
+      llvm::append_range(again.widenFp8, more.widenFp8);
       SmallVector<KernelPlan> againPlans;
       FailureOr<CompileResult> third = compileQuietly(again, againPlans);
       if (succeeded(third)) {
@@ -585,6 +630,21 @@ compileModuleWithReplan(cuda_tile::ModuleOp tileModule,
       continue;
     uint64_t oldSpill = old->spillStoreBytes + old->spillLoadBytes;
     uint64_t newSpill = after->spillStoreBytes + after->spillLoadBytes;
+    if (before->fp8Products && !plan.fp8Products)
+      remark::missed(getKernelLocation(tileModule, plan.name),
+                     remark::RemarkOpts::name("Fp8Replan")
+                         .category("memory")
+                         .function(plan.name))
+          << remark::detail::Remark::Arg(
+                 "Remark",
+                 llvm::formatv("kernel '{0}': {1} bytes spilled with 8-bit "
+                               "float products; compiled again with them as "
+                               "f16 products (tileir-widen-mma-operands) on "
+                               "{2} warps: ptxas used {3} registers and "
+                               "spilled {4} bytes",
+                               plan.name, oldSpill, plan.threads / 32,
+                               after->registers, newSpill)
+                     .str());
     if (before->unswitchedMasks && !plan.unswitchedMasks)
       // A branch taken back: a remark; more warps or a lower occupancy, if
       // that still spilled, are reported below.

@@ -7,6 +7,11 @@
 // RUN: tile-opt %s --tileir-widen-mma-operands='target=sm_89' | FileCheck %s --check-prefix=KEEP
 // RUN: tile-opt %s --tileir-widen-mma-operands='target=sm_90' | FileCheck %s --check-prefix=KEEP
 // RUN: tile-opt %s --tileir-widen-mma-operands='target=sm_90 force=1' | FileCheck %s
+// A kernel named in widen-kernels (the driver's re-plan after ptxas spilled
+// in it) is widened on any target; the others keep their 8-bit products and
+// are marked as able to give them up.
+// RUN: tile-opt %s --tileir-widen-mma-operands='target=sm_89 widen-kernels=e5m2_f32' \
+// RUN:   | FileCheck %s --check-prefix=NAMED
 
 // CHECK-LABEL: entry @e4m3_f32()
 // CHECK: %[[A:.*]] = ftof %{{.*}} : tile<32x64xf8E4M3FN> -> tile<32x64xf16>
@@ -25,9 +30,24 @@
 // KEEP-LABEL: entry @e4m3_f32()
 // KEEP-NOT: ftof
 // KEEP: mmaf %{{.*}}, %{{.*}}, %{{.*}} fast_acc : tile<32x64xf8E4M3FN>
+// KEEP: } {tilegpu.fp8_products}
 // KEEP-LABEL: entry @e5m2_f32()
 // KEEP-NOT: ftof
 // KEEP: mmaf %{{.*}}, %{{.*}}, %{{.*}} : tile<16x32xf8E5M2>
+// KEEP: } {tilegpu.fp8_products}
+// KEEP-LABEL: entry @e4m3_f16()
+// KEEP-NOT: fp8_products
+// KEEP: return
+// KEEP-NEXT: }{{$}}
+
+// NAMED-LABEL: entry @e4m3_f32()
+// NAMED-NOT: ftof
+// NAMED: } {tilegpu.fp8_products}
+// NAMED-LABEL: entry @e5m2_f32()
+// NAMED: ftof
+// NAMED: mmaf %{{.*}}, %{{.*}}, %{{.*}} : tile<16x32xf16>
+// NAMED-NOT: fp8_products
+// NAMED-LABEL: entry @e4m3_f16()
 cuda_tile.module @m {
   entry @e4m3_f32() {
     %a = constant <f8E4M3FN: 1.0> : tile<32x64xf8E4M3FN>

@@ -74,8 +74,10 @@ struct KernelLowering : public ConvertOpToLLVMPattern<func::FuncOp> {
                         rewriter.getI32IntegerAttr(producerWarps));
     if (Attribute raster = func->getAttr(tilegpu::kGroupedRasterAttrName))
       llvmFunc->setAttr(tilegpu::kGroupedRasterAttrName, raster);
-    if (func->hasAttr(tilegpu::kUnswitchedMasksAttrName))
-      llvmFunc->setAttr(tilegpu::kUnswitchedMasksAttrName, UnitAttr::get(ctx));
+    for (StringRef flag : {tilegpu::kUnswitchedMasksAttrName,
+                           tilegpu::kFp8ProductsAttrName})
+      if (func->hasAttr(flag))
+        llvmFunc->setAttr(flag, UnitAttr::get(ctx));
     // The resource plan (tileir-plan-resources): .maxnreg, .minnctapersm
     // and, on targets with clusters, .reqnctapercluster.
     if (auto cap = func->getAttrOfType<IntegerAttr>(

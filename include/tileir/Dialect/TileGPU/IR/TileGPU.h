@@ -64,6 +64,11 @@ inline constexpr llvm::StringLiteral kSharedBytesAttrName =
 /// spilled may take that back first.
 inline constexpr llvm::StringLiteral kUnswitchedMasksAttrName =
     "tilegpu.unswitched_masks";
+/// On an entry (and its LLVM function): it multiplies 8-bit floats with the
+/// target's 8-bit products, which tileir-widen-mma-operands could turn into
+/// f16 products (fragments of half the size) if ptxas spills.
+inline constexpr llvm::StringLiteral kFp8ProductsAttrName =
+    "tilegpu.fp8_products";
 /// Where in the kernel's shared memory an op's scratch starts (bytes; absent
 /// means 0), set by tileir-plan-shared-memory.
 inline constexpr llvm::StringLiteral kScratchOffsetAttrName =

@@ -41,7 +41,10 @@ def TileIRWidenMmaOperandsPass
     e4m3 or e5m2 operands with an f32 accumulator becomes an `mmaf` of the
     operands converted to f16 (`ftof`, exact), without `fast_acc`. Runs
     before layouts are assigned, so that the operands take the f16
-    product's fragment layouts and staging.
+    product's fragment layouts and staging. Elsewhere an entry with such
+    products gets `tilegpu.fp8_products`, unless it is named in
+    `widen-kernels` (the driver's re-plan after ptxas spilled in it), which
+    is widened as on sm_80.
   }];
   let options = [
     Option<"target", "target", "std::string", /*default=*/"\"sm_90\"",
@@ -49,7 +52,10 @@ def TileIRWidenMmaOperandsPass
     Option<"force", "force", "bool", /*default=*/"false",
            "Widen on every target (to run this form on a GPU that has 8-bit "
            "mma.sync)">,
+    ListOption<"widenKernels", "widen-kernels", "std::string",
+               "Entries widened on every target">,
   ];
+  let dependentDialects = ["::mlir::tilegpu::TileGPUDialect"];
 }
 
 def TileIRAssignLayoutsPass

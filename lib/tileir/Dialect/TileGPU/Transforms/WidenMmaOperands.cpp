@@ -24,6 +24,7 @@
 #include "tileir/Dialect/TileGPU/Transforms/Passes.h"
 
 #include "tileir/Dialect/CudaTile/IR/CudaTile.h"
+#include "tileir/Dialect/TileGPU/IR/TileGPU.h"
 #include "tileir/Target/GPUTarget.h"
 
 #include "mlir/IR/Builders.h"
@@ -41,12 +42,16 @@ bool isFloat8(Type type) {
   return isa<Float8E4M3FNType, Float8E5M2Type>(type);
 }
 
-void widen(cuda_tile::MmaFOp mma) {
+/// Whether the rewrite applies to `mma`: 8-bit float operands, an f32
+/// accumulator.
+bool isWidenable(cuda_tile::MmaFOp mma) {
   auto lhsType = cast<cuda_tile::TileType>(mma.getLhs().getType());
   auto accType = cast<cuda_tile::TileType>(mma.getAcc().getType());
-  if (!isFloat8(lhsType.getElementType()) ||
-      !accType.getElementType().isF32())
-    return;
+  return isFloat8(lhsType.getElementType()) &&
+         accType.getElementType().isF32();
+}
+
+void widen(cuda_tile::MmaFOp mma) {
   OpBuilder b(mma);
   Location loc = mma.getLoc();
   auto toF16 = [&](Value v) -> Value {
@@ -70,13 +75,25 @@ struct WidenMmaOperandsPass
 
   void runOnOperation() override {
     const tileir::GPUTarget *gpu = tileir::lookupGPUTarget(target);
-    if (!gpu || (gpu->hasFp8MmaSync && !force))
+    if (!gpu)
       return;
-    SmallVector<cuda_tile::MmaFOp> products;
-    getOperation()->walk(
-        [&](cuda_tile::MmaFOp mma) { products.push_back(mma); });
-    for (cuda_tile::MmaFOp mma : products)
-      widen(mma);
+    getOperation()->walk([&](cuda_tile::EntryOp entry) {
+      SmallVector<cuda_tile::MmaFOp> products;
+      entry.walk([&](cuda_tile::MmaFOp mma) {
+        if (isWidenable(mma))
+          products.push_back(mma);
+      });
+      if (products.empty())
+        return;
+      if (gpu->hasFp8MmaSync && !force &&
+          !llvm::is_contained(widenKernels, entry.getSymName())) {
+        entry->setAttr(tilegpu::kFp8ProductsAttrName,
+                       UnitAttr::get(entry.getContext()));
+        return;
+      }
+      for (cuda_tile::MmaFOp mma : products)
+        widen(mma);
+    });
   }
 };
 
