@@ -223,3 +223,49 @@ cuda_tile.module @kept {
     return
   }
 }
+
+// -----
+
+// `ori` needs one side: the side compared with a loaded value has no bounds,
+// and what was built for it (the widened j * 3) is erased.
+// CHECK-LABEL: entry @either(
+// CHECK: for
+// CHECK: %[[X:.*]] = muli %{{.*}}, %{{.*}} : tile<i32>
+// CHECK-NOT: exti %[[X]]
+// CHECK: if %{{.*}} -> (tile<64x64xf32>) {
+// CHECK: } else {
+// CHECK:   ori {{.*}} : tile<64xi1>
+// CHECK:   select
+cuda_tile.module @either {
+  entry @either(%n: tile<i32>, %iters: tile<i32>, %p: tile<ptr<i32>>) {
+    %c0 = constant <i32: 0> : tile<i32>
+    %c1 = constant <i32: 1> : tile<i32>
+    %c3 = constant <i32: 3> : tile<i32>
+    %init = constant <f32: 1.0> : tile<64x64xf32>
+    %zero = constant <f32: 0.0> : tile<64x64xf32>
+    %io = iota : tile<64xi32>
+    %nr = reshape %n : tile<i32> -> tile<1xi32>
+    %nb = broadcast %nr : tile<1xi32> -> tile<64xi32>
+    %pr = reshape %p : tile<ptr<i32>> -> tile<1xptr<i32>>
+    %pb = broadcast %pr : tile<1xptr<i32>> -> tile<64xptr<i32>>
+    %ptrs = offset %pb, %io : tile<64xptr<i32>>, tile<64xi32> -> tile<64xptr<i32>>
+    %ld, %tok = load_ptr_tko weak %ptrs : tile<64xptr<i32>> -> tile<64xi32>, token
+    %r = for %j in (%c0 to %iters, step %c1) : tile<i32> iter_values(%s = %init) -> (tile<64x64xf32>) {
+      %jr = reshape %j : tile<i32> -> tile<1xi32>
+      %jv = broadcast %jr : tile<1xi32> -> tile<64xi32>
+      %cols = addi %jv, %io : tile<64xi32>
+      %a = cmpi less_than %cols, %nb, signed : tile<64xi32> -> tile<64xi1>
+      %x = muli %j, %c3 : tile<i32>
+      %xr = reshape %x : tile<i32> -> tile<1xi32>
+      %xv = broadcast %xr : tile<1xi32> -> tile<64xi32>
+      %cols2 = addi %xv, %io : tile<64xi32>
+      %b = cmpi less_than %cols2, %ld, signed : tile<64xi32> -> tile<64xi1>
+      %either = ori %a, %b : tile<64xi1>
+      %er = reshape %either : tile<64xi1> -> tile<1x64xi1>
+      %eb = broadcast %er : tile<1x64xi1> -> tile<64x64xi1>
+      %sel = select %eb, %s, %zero : tile<64x64xi1>, tile<64x64xf32>
+      continue %sel : tile<64x64xf32>
+    }
+    return
+  }
+}

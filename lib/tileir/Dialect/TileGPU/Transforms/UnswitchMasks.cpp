@@ -430,14 +430,19 @@ bool unswitch(cuda_tile::SelectOp select) {
   Location loc = select.getLoc();
   MaskBounds bounds(b, loc);
   Value test = bounds.getAllTrue(cond);
-  if (!test) {
-    // Drop what the attempt built (between `before` and the select).
-    SmallVector<Operation *> created;
-    for (Operation *op = before ? before->getNextNode() : &block->front();
-         op != select.getOperation(); op = op->getNextNode())
-      created.push_back(op);
+  // What the analysis built (between `before` and the select): parts of it
+  // may be unused (a side of an `ori` that had no bounds), or all of it.
+  SmallVector<Operation *> created;
+  for (Operation *op = before ? before->getNextNode() : &block->front();
+       op != select.getOperation(); op = op->getNextNode())
+    created.push_back(op);
+  auto eraseUnused = [&] {
     for (Operation *op : llvm::reverse(created))
-      op->erase();
+      if (op->use_empty())
+        op->erase();
+  };
+  if (!test) {
+    eraseUnused();
     return false;
   }
 
@@ -451,6 +456,7 @@ bool unswitch(cuda_tile::SelectOp select) {
   select->moveBefore(elseYield);
   elseYield->setOperands(ValueRange{select.getResult()});
   sinkExclusiveDefs(cond, block, ifOp.getElseRegion(), select);
+  eraseUnused();
   return true;
 }
 
