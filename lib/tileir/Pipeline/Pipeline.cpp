@@ -630,38 +630,30 @@ compileModuleWithReplan(cuda_tile::ModuleOp tileModule,
       continue;
     uint64_t oldSpill = old->spillStoreBytes + old->spillLoadBytes;
     uint64_t newSpill = after->spillStoreBytes + after->spillLoadBytes;
+    // A choice of the kernel's own taken back: a remark; more warps or a
+    // lower occupancy, if that still spilled, are reported below.
+    auto reportTakenBack = [&](StringRef name, StringRef spilledWith,
+                               StringRef compiledWith) {
+      remark::missed(getKernelLocation(tileModule, plan.name),
+                     remark::RemarkOpts::name(name)
+                         .category("memory")
+                         .function(plan.name))
+          << remark::detail::Remark::Arg(
+                 "Remark",
+                 llvm::formatv("kernel '{0}': {1} bytes spilled with {2}; "
+                               "compiled again with {3} on {4} warps: ptxas "
+                               "used {5} registers and spilled {6} bytes",
+                               plan.name, oldSpill, spilledWith, compiledWith,
+                               plan.threads / 32, after->registers, newSpill)
+                     .str());
+    };
     if (before->fp8Products && !plan.fp8Products)
-      remark::missed(getKernelLocation(tileModule, plan.name),
-                     remark::RemarkOpts::name("Fp8Replan")
-                         .category("memory")
-                         .function(plan.name))
-          << remark::detail::Remark::Arg(
-                 "Remark",
-                 llvm::formatv("kernel '{0}': {1} bytes spilled with 8-bit "
-                               "float products; compiled again with them as "
-                               "f16 products (tileir-widen-mma-operands) on "
-                               "{2} warps: ptxas used {3} registers and "
-                               "spilled {4} bytes",
-                               plan.name, oldSpill, plan.threads / 32,
-                               after->registers, newSpill)
-                     .str());
+      reportTakenBack("Fp8Replan", "8-bit float products",
+                      "them as f16 products (tileir-widen-mma-operands)");
     if (before->unswitchedMasks && !plan.unswitchedMasks)
-      // A branch taken back: a remark; more warps or a lower occupancy, if
-      // that still spilled, are reported below.
-      remark::missed(getKernelLocation(tileModule, plan.name),
-                     remark::RemarkOpts::name("MaskReplan")
-                         .category("memory")
-                         .function(plan.name))
-          << remark::detail::Remark::Arg(
-                 "Remark",
-                 llvm::formatv("kernel '{0}': {1} bytes spilled with its "
-                               "masks branched around (tileir-unswitch-"
-                               "masks); compiled again with its masks kept on "
-                               "{2} warps: ptxas used {3} registers and "
-                               "spilled {4} bytes",
-                               plan.name, oldSpill, plan.threads / 32,
-                               after->registers, newSpill)
-                     .str());
+      reportTakenBack("MaskReplan",
+                      "its masks branched around (tileir-unswitch-masks)",
+                      "its masks kept");
     std::string message;
     StringRef name;
     if (before->threads != plan.threads) {

@@ -39,6 +39,7 @@
 #include "tileir/Dialect/TileGPU/Transforms/Passes.h"
 
 #include "tileir/Dialect/CudaTile/IR/CudaTile.h"
+#include "tileir/Dialect/TileGPU/IR/TensorMap.h"
 #include "tileir/Dialect/TileGPU/IR/TileGPU.h"
 
 #include "mlir/IR/Builders.h"
@@ -63,6 +64,15 @@ constexpr int64_t kMinElements = 1024;
 /// Widest element type whose bounds are computed (in i64, where sums and
 /// differences of two such values cannot wrap).
 constexpr unsigned kMaxBoundWidth = 32;
+
+/// Elementwise integer ops whose result is uniform when every operand is
+/// (MaskBounds::getUniform recomputes them on the scalars).
+bool isUniformPreserving(Operation *op) {
+  return isa<cuda_tile::BroadcastOp, cuda_tile::ReshapeOp, cuda_tile::PermuteOp,
+             cuda_tile::AddIOp, cuda_tile::SubIOp, cuda_tile::MulIOp,
+             cuda_tile::MaxIOp, cuda_tile::MinIOp, cuda_tile::AndIOp,
+             cuda_tile::OrIOp, cuda_tile::CmpIOp>(op);
+}
 
 cuda_tile::TileType getScalarType(Type element) {
   return cuda_tile::TileType::get({}, element);
@@ -190,9 +200,7 @@ private:
             cuda_tile::PermuteOp>(def))
       return getUniform(def->getOperand(0));
     // An elementwise integer op of uniform operands, on the scalars.
-    if (!isa<cuda_tile::AddIOp, cuda_tile::SubIOp, cuda_tile::MulIOp,
-             cuda_tile::MaxIOp, cuda_tile::MinIOp, cuda_tile::AndIOp,
-             cuda_tile::OrIOp, cuda_tile::CmpIOp>(def))
+    if (!isUniformPreserving(def))
       return {};
     SmallVector<Value> scalars;
     for (Value operand : def->getOperands()) {
@@ -280,22 +288,13 @@ private:
     return std::nullopt;
   }
 
-  /// The value of a splat integer constant (sign-extended), if `v` is one.
+  /// The value of a splat integer constant (sign-extended), if `v` is one
+  /// or a broadcast or reshape of one.
   static std::optional<int64_t> getConstant(Value v) {
-    while (Operation *def = v.getDefiningOp()) {
-      if (isa<cuda_tile::BroadcastOp, cuda_tile::ReshapeOp>(def)) {
-        v = def->getOperand(0);
-        continue;
-      }
-      auto constant = dyn_cast<cuda_tile::ConstantOp>(def);
-      if (!constant)
-        return std::nullopt;
-      auto dense = dyn_cast<DenseIntElementsAttr>(constant.getValue());
-      if (!dense || !dense.isSplat())
-        return std::nullopt;
-      return dense.getSplatValue<APInt>().getSExtValue();
-    }
-    return std::nullopt;
+    while (isa_and_nonnull<cuda_tile::BroadcastOp, cuda_tile::ReshapeOp>(
+        v.getDefiningOp()))
+      v = v.getDefiningOp()->getOperand(0);
+    return tileir::getConstantIntValue(v);
   }
 
   /// `bounds` computed in i64 describe the elements only if no element
@@ -407,10 +406,7 @@ bool isUniform(Value v) {
     auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
     return dense && dense.isSplat();
   }
-  if (isa<cuda_tile::BroadcastOp, cuda_tile::ReshapeOp, cuda_tile::PermuteOp,
-          cuda_tile::AddIOp, cuda_tile::SubIOp, cuda_tile::MulIOp,
-          cuda_tile::MaxIOp, cuda_tile::MinIOp, cuda_tile::AndIOp,
-          cuda_tile::OrIOp, cuda_tile::CmpIOp>(def))
+  if (isUniformPreserving(def))
     return llvm::all_of(def->getOperands(), isUniform);
   return false;
 }
