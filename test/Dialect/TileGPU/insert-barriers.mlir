@@ -2,7 +2,8 @@
 // race on shared memory: before a read of bytes written since the last
 // barrier, before a write of bytes read or written since then, and, with
 // the generic-to-async proxy fence, before tensor cores read generic
-// writes. Loops see their previous iteration.
+// writes (only on the barrier before the read). Loops see their previous
+// iteration.
 // RUN: tile-opt %s -split-input-file --tileir-assign-layouts \
 // RUN:   --tileir-plan-shared-memory --tileir-insert-barriers | FileCheck %s
 // RUN: tile-opt %s -split-input-file --tileir-assign-layouts='target=sm_90' \
@@ -183,6 +184,47 @@ cuda_tile.module @carried_stages {
       tilegpu.local_store %y, %sw : !cuda_tile.tile<16x16xf32>, !tilegpu.smem<16x16xf32, #tilegpu.shared<shape=[16, 16], offset=[[0, 1], [0, 2], [0, 4], [0, 8], [1, 0], [2, 0], [4, 0], [8, 0]]>>
       continue %w, %r : tile<i32>, tile<i32>
     }
+    return
+  }
+}
+
+// -----
+
+// An 8-bit GEMM whose B is transposed to K-major through registers: the
+// barrier before the transposition reads the copied stage orders the
+// copies (A's included) without a fence; the one barrier before the
+// product fences every write wgmma reads, the copies of A and the
+// transposed B alike.
+// GEMM-LABEL: entry @gemm_e4m3(
+// GEMM: for
+// GEMM-NEXT: tilegpu.async_wait 2
+// GEMM-NOT: tilegpu.barrier
+// GEMM: tilegpu.barrier{{$}}
+// GEMM-NEXT: tilegpu.local_load
+// GEMM-NOT: tilegpu.barrier
+// GEMM: tilegpu.local_store
+// GEMM-NEXT: tilegpu.barrier async_proxy
+// GEMM-NEXT: tilegpu.warpgroup_dot
+// GEMM-NOT: tilegpu.barrier
+// GEMM: continue
+cuda_tile.module @gemm_e4m3 {
+  entry @gemm_e4m3(%a: tile<ptr<f8E4M3FN>>, %b: tile<ptr<f8E4M3FN>>, %c: tile<ptr<f32>>, %n: tile<i32>) {
+    %c0 = constant <i32: 0> : tile<i32>
+    %c1 = constant <i32: 1> : tile<i32>
+    %av = make_tensor_view %a, shape = [128, 4096], strides = [4096, 1] : tensor_view<128x4096xf8E4M3FN, strides=[4096,1]>
+    %ap = make_partition_view %av : partition_view<tile=(128x128), padding_value = zero, tensor_view<128x4096xf8E4M3FN, strides=[4096,1]>>
+    %bv = make_tensor_view %b, shape = [4096, 128], strides = [128, 1] : tensor_view<4096x128xf8E4M3FN, strides=[128,1]>
+    %bp = make_partition_view %bv : partition_view<tile=(128x128), padding_value = zero, tensor_view<4096x128xf8E4M3FN, strides=[128,1]>>
+    %zero = constant <f32: 0.0> : tile<128x128xf32>
+    %acc = for %k in (%c0 to %n, step %c1) : tile<i32> iter_values(%s = %zero) -> (tile<128x128xf32>) {
+      %x, %t0 = load_view_tko weak %ap[%c0, %k] : partition_view<tile=(128x128), padding_value = zero, tensor_view<128x4096xf8E4M3FN, strides=[4096,1]>>, tile<i32> -> tile<128x128xf8E4M3FN>, token
+      %y, %t1 = load_view_tko weak %bp[%k, %c0] : partition_view<tile=(128x128), padding_value = zero, tensor_view<4096x128xf8E4M3FN, strides=[128,1]>>, tile<i32> -> tile<128x128xf8E4M3FN>, token
+      %p = mmaf %x, %y, %s fast_acc : tile<128x128xf8E4M3FN>, tile<128x128xf8E4M3FN>, tile<128x128xf32>
+      continue %p : tile<128x128xf32>
+    }
+    %cv = make_tensor_view %c, shape = [128, 128], strides = [128, 1] : tensor_view<128x128xf32, strides=[128,1]>
+    %cp = make_partition_view %cv : partition_view<tile=(128x128), tensor_view<128x128xf32, strides=[128,1]>>
+    %t = store_view_tko weak %acc, %cp[%c0, %c0] : tile<128x128xf32>, partition_view<tile=(128x128), tensor_view<128x128xf32, strides=[128,1]>>, tile<i32> -> token
     return
   }
 }

@@ -21,9 +21,15 @@
 //  - an op with scratch begins with a barrier of its own (its lowering's)
 //    and leaves its range read and written.
 // An access that conflicts with a pending one gets a barrier before it,
-// which clears the state; when the writes it orders are read by
-// warpgroup_dot, the barrier also fences the generic proxy against the async
-// proxy. The `if` holding a warp-specialized kernel's producer warps is
+// which clears the state. Writes that warpgroup_dot reads must also be
+// fenced against the async proxy (`fence.proxy.async` by every writing
+// thread, then a barrier). That fence waits for the thread's memory
+// operations, so it goes only on the barrier before the async read: an
+// earlier barrier (before a transposition reads a copied stage, say) leaves
+// the writes it orders "unfenced", and the barrier before the read fences
+// them all at once. Where deferring would make the async read need a
+// barrier of its own, every barrier fences its async-read writes instead.
+// The `if` holding a warp-specialized kernel's producer warps is
 // skipped: mbarriers order its copies with the compute warps' reads, and
 // the compute warps' own barriers count only them. Loops are walked to a fixpoint with the state of their previous
 // iteration joined in, and `if` joins its branches; whatever the analysis
@@ -96,14 +102,24 @@ struct State {
   SmallVector<Access> pending;
   /// Asynchronous copies issued and not yet waited for.
   SmallVector<AsyncWrite> inFlight;
+  /// Writes that the async proxy reads, ordered with the other threads by a
+  /// barrier but not yet fenced: the async proxy may not see them until
+  /// every thread has run `fence.proxy.async` and a barrier after it.
+  SmallVector<Access> unfenced;
 
   void add(Access a) {
     if (!llvm::is_contained(pending, a))
       pending.push_back(a);
   }
+  void addUnfenced(Access a) {
+    if (!llvm::is_contained(unfenced, a))
+      unfenced.push_back(a);
+  }
   void join(const State &o) {
     for (const Access &a : o.pending)
       add(a);
+    for (const Access &a : o.unfenced)
+      addUnfenced(a);
     for (const AsyncWrite &w : o.inFlight)
       if (!llvm::is_contained(inFlight, w))
         inFlight.push_back(w);
@@ -117,6 +133,11 @@ struct State {
         a.stage = Value();
       out.add(a);
     }
+    for (Access a : unfenced) {
+      if (a.stage && isDefinedIn(a.stage, body))
+        a.stage = Value();
+      out.addUnfenced(a);
+    }
     for (AsyncWrite w : inFlight) {
       if (w.stage && isDefinedIn(w.stage, body))
         w.stage = Value();
@@ -129,6 +150,10 @@ struct State {
     return llvm::all_of(o.pending,
                         [&](const Access &a) {
                           return llvm::is_contained(pending, a);
+                        }) &&
+           llvm::all_of(o.unfenced,
+                        [&](const Access &a) {
+                          return llvm::is_contained(unfenced, a);
                         }) &&
            llvm::all_of(o.inFlight, [&](const AsyncWrite &w) {
              return llvm::is_contained(inFlight, w);
@@ -152,6 +177,8 @@ struct Effects {
   bool startsWithBarrier = false;
   /// Is a barrier.
   bool isBarrier = false;
+  /// Is a barrier that fences the generic proxy against the async proxy.
+  bool fences = false;
 };
 
 class BarrierPlacer {
@@ -180,7 +207,16 @@ public:
     });
   }
 
-  void run(Block &block) { process(block, State(), /*insert=*/true); }
+  /// Places the barriers of `block`. A fence is first deferred to the
+  /// barrier before the async proxy reads; where that would need a barrier
+  /// of its own, every barrier fences the async-read writes it orders.
+  void run(Block &block) {
+    deferFences = true;
+    process(block, State(), /*insert=*/false);
+    if (deferralAddsBarrier)
+      deferFences = false;
+    process(block, State(), /*insert=*/true);
+  }
 
 private:
   /// The bytes of the buffer behind `value` (all stages of a subview's
@@ -217,7 +253,10 @@ private:
 
   static Effects getEffects(Operation *op) {
     Effects e;
-    if (isa<BarrierOp, MBarrierInitOp>(op)) {
+    if (auto barrier = dyn_cast<BarrierOp>(op)) {
+      e.isBarrier = true;
+      e.fences = barrier.getAsyncProxy();
+    } else if (isa<MBarrierInitOp>(op)) {
       e.isBarrier = true;
     } else if (auto store = dyn_cast<LocalStoreOp>(op)) {
       e.accesses.push_back(getAccess(store.getBuffer(), true));
@@ -292,16 +331,39 @@ private:
     });
   }
 
-  /// A barrier before `op` (when `insert`), clearing `state`.
-  void barrier(Operation *op, State &state, bool insert) {
-    bool fence = llvm::any_of(state.pending, [&](const Access &p) {
-      return p.write && readByAsyncProxy(p.range);
-    });
+  /// Whether a barrier in `state` has async-read writes to fence.
+  bool hasUnfencedWrites(const State &state) const {
+    return !state.unfenced.empty() ||
+           llvm::any_of(state.pending, [&](const Access &p) {
+             return p.write && readByAsyncProxy(p.range);
+           });
+  }
+
+  /// The effect of a barrier on `state`: the threads' accesses are ordered;
+  /// async-read writes are visible to the async proxy only if it `fence`s.
+  void passBarrier(State &state, bool fence) {
+    if (fence) {
+      state.unfenced.clear();
+    } else {
+      for (const Access &p : state.pending)
+        if (p.write && readByAsyncProxy(p.range))
+          state.addUnfenced(p);
+    }
+    state.pending.clear();
+  }
+
+  /// A barrier before `op` (when `insert`), clearing `state`; it fences
+  /// when the writes it orders are read by the async proxy, at once unless
+  /// fences are deferred to the barrier before the async read.
+  void barrier(Operation *op, State &state, bool insert,
+               bool beforeAsyncRead) {
+    bool fence =
+        (beforeAsyncRead || !deferFences) && hasUnfencedWrites(state);
     if (insert) {
       OpBuilder b(op);
       BarrierOp::create(b, op->getLoc(), fence);
     }
-    state.pending.clear();
+    passBarrier(state, fence);
   }
 
   State process(Block &block, State state, bool insert) {
@@ -329,7 +391,20 @@ private:
       }
       Effects e = getEffects(&op);
       if (e.isBarrier || e.startsWithBarrier) {
-        state.pending.clear();
+        // A barrier already there fences as an inserted one would.
+        bool fence = e.fences;
+        if (!fence && !deferFences && hasUnfencedWrites(state)) {
+          fence = true;
+          if (insert) {
+            if (auto existing = dyn_cast<BarrierOp>(op))
+              existing.setAsyncProxy(true);
+            else {
+              OpBuilder b(&op);
+              FenceAsyncProxyOp::create(b, op.getLoc());
+            }
+          }
+        }
+        passBarrier(state, fence);
       } else {
         bool needed = llvm::any_of(e.accesses, [&](const Access &a) {
           return conflicts(state, a);
@@ -338,14 +413,24 @@ private:
           needed |= conflicts(state, {w.range, true, w.stage});
         // The async proxy sees generic writes only after a fence and a
         // barrier, even the reading thread's own.
-        if (e.asyncProxyRead)
+        if (e.asyncProxyRead) {
           needed |= llvm::any_of(e.accesses, [&](const Access &a) {
             return llvm::any_of(state.pending, [&](const Access &p) {
               return p.write && mayOverlap(p, a);
             });
           });
+          // Writes ordered by a barrier without a fence need one more.
+          bool unfenced = llvm::any_of(e.accesses, [&](const Access &a) {
+            return llvm::any_of(state.unfenced, [&](const Access &p) {
+              return mayOverlap(p, a);
+            });
+          });
+          if (unfenced && !needed && deferFences)
+            deferralAddsBarrier = true;
+          needed |= unfenced;
+        }
         if (needed)
-          barrier(&op, state, insert);
+          barrier(&op, state, insert, e.asyncProxyRead);
       }
       for (const Access &a : e.accesses)
         state.add(a);
@@ -384,6 +469,11 @@ private:
   }
 
   SmallVector<Range> asyncRead;
+  /// Whether barriers fence only before the async proxy reads.
+  bool deferFences = true;
+  /// Whether deferring a fence made an async read need a barrier that it
+  /// would not need otherwise.
+  bool deferralAddsBarrier = false;
   /// Pairs of stage indices that never name the same stage.
   DenseSet<std::pair<Value, Value>> distinctStages;
 };
