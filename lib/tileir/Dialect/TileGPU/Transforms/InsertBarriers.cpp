@@ -48,6 +48,9 @@
 #include "tileir/Dialect/TileGPU/Transforms/SharedMemory.h"
 
 #include "mlir/IR/Builders.h"
+#include "llvm/ADT/DenseSet.h"
+
+#include <utility>
 
 namespace mlir::tilegpu {
 #define GEN_PASS_DEF_TILEIRINSERTBARRIERSPASS
@@ -363,17 +366,19 @@ private:
       OpBuilder b(op);
       BarrierOp::create(b, op->getLoc(), fence);
     }
+    if (sites)
+      sites->insert(op);
     passBarrier(state, fence);
   }
 
   State process(Block &block, State state, bool insert) {
     for (Operation &op : llvm::make_early_inc_range(block)) {
       if (auto forOp = dyn_cast<cuda_tile::ForOp>(op)) {
-        state = processLoop(*forOp.getBody(), state, insert);
+        state = processLoop(&op, *forOp.getBody(), state, insert);
         continue;
       }
       if (auto loopOp = dyn_cast<cuda_tile::LoopOp>(op)) {
-        state = processLoop(*loopOp.getBody(), state, insert);
+        state = processLoop(&op, *loopOp.getBody(), state, insert);
         continue;
       }
       if (auto ifOp = dyn_cast<cuda_tile::IfOp>(op)) {
@@ -451,9 +456,47 @@ private:
     return state;
   }
 
+  /// The barriers `body`'s loop places when entered in `before` (a dry
+  /// run).
+  size_t countBarriers(Block &body, const State &before) {
+    DenseSet<Operation *> found;
+    DenseSet<Operation *> *outer = std::exchange(sites, &found);
+    bool added = deferralAddsBarrier;
+    iterate(body, before, /*insert=*/false);
+    sites = outer;
+    deferralAddsBarrier = added;
+    return found.size();
+  }
+
+  /// A loop `loop` whose body needs barriers only because of accesses made
+  /// before it gets one barrier before it instead (run once, not every
+  /// iteration): a loop of products over operands stored before it, say.
+  /// Checked for the two outermost levels of loops only: each check is two
+  /// dry runs of the body, nested checks multiply.
+  State processLoop(Operation *loop, Block &body, State before, bool insert) {
+    if (loopDepth < 2 &&
+        (!before.pending.empty() || !before.unfenced.empty())) {
+      State cleared = before;
+      passBarrier(cleared, hasUnfencedWrites(cleared));
+      ++loopDepth;
+      bool hoist = countBarriers(body, cleared) < countBarriers(body, before);
+      --loopDepth;
+      // Only fences deferred past a barrier ask for it: fencing at that
+      // barrier instead costs no barrier.
+      if (hoist && before.pending.empty() && deferFences)
+        deferralAddsBarrier = true;
+      if (hoist)
+        barrier(loop, before, insert, /*beforeAsyncRead=*/true);
+    }
+    ++loopDepth;
+    State out = iterate(body, before, insert);
+    --loopDepth;
+    return out;
+  }
+
   /// A loop body runs with the state before the loop or after its own
   /// previous iteration; the state after the loop is either.
-  State processLoop(Block &body, const State &before, bool insert) {
+  State iterate(Block &body, const State &before, bool insert) {
     State entry = before;
     for (unsigned round = 0; round < 8; ++round) {
       State out = process(body, entry, /*insert=*/false);
@@ -469,6 +512,10 @@ private:
   }
 
   SmallVector<Range> asyncRead;
+  /// Where barriers go in a dry run that counts them, when one runs.
+  DenseSet<Operation *> *sites = nullptr;
+  /// Loops around the op being placed.
+  unsigned loopDepth = 0;
   /// Whether barriers fence only before the async proxy reads.
   bool deferFences = true;
   /// Whether deferring a fence made an async read need a barrier that it
