@@ -1,15 +1,25 @@
 // The causal attention of bench/ with 64-column blocks (bench/kernels.py,
 // exported at 13.4): tileir-unswitch-masks branches around its two masks,
-// which on one warpgroup costs ptxas a spill (every register is taken). The
-// driver compiles it again with the masks kept, on the same 4 warps, keeps
-// that cubin and says so in a remark; without the pass there is nothing to
-// re-plan.
+// which on one warpgroup costs ptxas a spill of 16 bytes (every register is
+// taken). The driver first emits the PTX again with the values the loop
+// keeps without reading them computed after it (the output rows), which
+// spills nothing: that cubin is kept, masks branched around (REMAT). Without
+// that step (REPLAN), the driver compiles the kernel again with the masks
+// kept, on the same 4 warps, keeps that cubin and says so in a remark;
+// without the pass there is nothing to re-plan (OFF).
 // REQUIRES: ptxas
-// RUN: tileiras %s --gpu-name sm_90 -o %t.cubin --resource-usage --remarks=all 2>&1 \
-// RUN:   | FileCheck %s --check-prefix=REPLAN
+// RUN: tileiras %s --gpu-name sm_90 -o %t.remat.cubin --resource-usage --remarks=all 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=REMAT
+// RUN: tileiras %s --gpu-name sm_90 -o %t.cubin --resource-usage --remarks=all \
+// RUN:   --tileir-disable-remat-after-loops 2>&1 | FileCheck %s --check-prefix=REPLAN
 // RUN: tileiras %s --gpu-name sm_90 -o %t.off.cubin --resource-usage --remarks=all \
 // RUN:   --tileir-disable-mask-unswitching 2>&1 | FileCheck %s --check-prefix=OFF
 
+// REMAT: remark: [Analysis] kernel 'attention_causal_bf16_bn64': ptxas spilled {{[1-9][0-9]*}} bytes; with the values its loops keep without reading them computed again after the loops, 0 bytes (kept)
+// REMAT-NOT: masks branched around
+// REMAT-NOT: re-planned
+// REMAT: resource-usage: kernel=attention_causal_bf16_bn64 {{.*}}spill-stores=0 spill-loads=0 {{.*}}threads=128
+// REPLAN-NOT: computed again after the loops
 // REPLAN: remark: [Missed] kernel 'attention_causal_bf16_bn64': {{[1-9][0-9]*}} bytes spilled with its masks branched around (tileir-unswitch-masks); compiled again with its masks kept on 4 warps: ptxas used {{[0-9]+}} registers and spilled 0 bytes
 // REPLAN-NOT: re-planned
 // REPLAN: resource-usage: kernel=attention_causal_bf16_bn64 {{.*}}spill-stores=0 spill-loads=0 {{.*}}threads=128

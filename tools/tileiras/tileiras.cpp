@@ -233,6 +233,11 @@ static cl::opt<bool> disableMaskUnswitching(
     cl::desc("Keep every element mask of a loop (no scalar test that skips "
              "a mask every element passes)"),
     cl::ReallyHidden);
+static cl::opt<bool> disableRematerialization(
+    "tileir-disable-remat-after-loops",
+    cl::desc("Never emit a kernel that spilled a little again with the values "
+             "its loops keep without reading them computed after the loops"),
+    cl::ReallyHidden);
 static cl::opt<bool> widenFp8Products(
     "tileir-widen-fp8-mma",
     cl::desc("Multiply 8-bit floats as f16 on every target, as on those "
@@ -469,6 +474,7 @@ static int run(const char *argv0) {
   options.pipelineStages = pipelineStages;
   options.ctasPerSM = ctasPerSM;
   options.disableMaskUnswitching = disableMaskUnswitching;
+  options.rematerializeAfterLoops = !disableRematerialization;
   options.widenFp8Products = widenFp8Products;
   options.disableWarpSpecialization = disableWarpSpecialization;
   options.disableTma = disableTma;

@@ -95,6 +95,10 @@ struct CompileOptions {
   /// Keep every element mask of a loop, even where a scalar test shows
   /// that every element passes (tileir-unswitch-masks).
   bool disableMaskUnswitching = false;
+  /// When ptxas spills a few bytes of a kernel, emit its PTX again with the
+  /// values its loops keep without reading them computed after the loops
+  /// (RematerializeAfterLoopsPass), and keep the cubin that spills less.
+  bool rematerializeAfterLoops = true;
   /// Multiply 8-bit floats as f16 on every target (tileir-widen-mma-operands
   /// does on those without 8-bit mma.sync), to time and check that form on
   /// a GPU that has 8-bit products.

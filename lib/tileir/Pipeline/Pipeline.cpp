@@ -42,6 +42,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -791,6 +792,76 @@ static LogicalResult finishCubin(cuda_tile::ModuleOp tileModule,
 
 /// One compilation to a cubin; `plans` receives the resource plans of the
 /// kernels that have one.
+/// The most spill-store bytes a kernel may have for the driver to emit its
+/// PTX again with values recomputed after loops: a few registers short,
+/// which values kept live through a loop without being read there may
+/// account for. Larger spills are the re-plan's.
+static constexpr uint64_t kRematerializeSpillBytes = 32;
+
+/// When a kernel of `result` spilled a few bytes, emits `unoptimized` again
+/// with RematerializeAfterLoopsPass and keeps that cubin if it spills less
+/// in total (ptxas sometimes merges the recomputed values back, or
+/// allocates the rest differently, so the first cubin may stay better).
+static void retryWithRematerialization(cuda_tile::ModuleOp tileModule,
+                                       llvm::Module &unoptimized,
+                                       PTXEmitOptions ptxOptions,
+                                       const CompileOptions &options,
+                                       CompileResult &result) {
+  auto spilled = [](const CompileResult &r) {
+    uint64_t total = 0;
+    for (const KernelResourceUsage &k : r.kernels)
+      total += k.spillStoreBytes + k.spillLoadBytes;
+    return total;
+  };
+  bool few = llvm::any_of(result.kernels, [](const KernelResourceUsage &k) {
+    return k.spillStoreBytes > 0 &&
+           k.spillStoreBytes <= kRematerializeSpillBytes;
+  });
+  if (!few)
+    return;
+  ptxOptions.rematerializeAfterLoops = true;
+  llvm::Expected<std::string> ptx =
+      emitPTX(unoptimized, *options.target, ptxOptions);
+  if (!ptx) {
+    llvm::consumeError(ptx.takeError());
+    return;
+  }
+  FailureOr<CompileResult> again = [&] {
+    ScopedDiagnosticHandler quiet(tileModule->getContext(),
+                                  [](Diagnostic &) { return success(); });
+    return assembleCubin(tileModule->getContext(), *ptx, options);
+  }();
+  if (failed(again))
+    return;
+  uint64_t before = spilled(result), after = spilled(*again);
+  for (const KernelResourceUsage &k : result.kernels) {
+    if (k.spillStoreBytes == 0)
+      continue;
+    uint64_t now = 0;
+    for (const KernelResourceUsage &other : again->kernels)
+      if (other.name == k.name)
+        now = other.spillStoreBytes + other.spillLoadBytes;
+    remark::analysis(getKernelLocation(tileModule, k.name),
+                     remark::RemarkOpts::name("RematerializeAfterLoops")
+                         .category("memory")
+                         .function(k.name))
+        << remark::detail::Remark::Arg(
+               "Remark",
+               llvm::formatv("kernel '{0}': ptxas spilled {1} bytes; with "
+                             "the values its loops keep without reading "
+                             "them computed again after the loops, {2} "
+                             "bytes ({3})",
+                             k.name, k.spillStoreBytes + k.spillLoadBytes,
+                             now,
+                             after < before ? "kept" : "not kept")
+                   .str());
+  }
+  if (after < before) {
+    crash::notePTX(*ptx);
+    result = std::move(*again);
+  }
+}
+
 static FailureOr<CompileResult>
 compileModuleOnce(cuda_tile::ModuleOp tileModule,
                   const CompileOptions &options,
@@ -836,6 +907,11 @@ compileModuleOnce(cuda_tile::ModuleOp tileModule,
   ptxOptions.ptxasPath = options.ptxasPath;
   ptxOptions.argv0 = options.argv0;
   crash::StageScope ptxStage("ptx-emission", "PTX emission");
+  // Kept for a second emission if ptxas spills a little (below).
+  std::unique_ptr<llvm::Module> unoptimized;
+  if (options.rematerializeAfterLoops && options.optLevel > 0 &&
+      !options.stopAfterPTX)
+    unoptimized = llvm::CloneModule(*llvmModule);
   llvm::Expected<std::string> ptx =
       emitPTX(*llvmModule, *options.target, ptxOptions);
   if (!ptx) {
@@ -853,7 +929,12 @@ compileModuleOnce(cuda_tile::ModuleOp tileModule,
     return result;
   }
   FailureOr<CompileResult> result = assembleCubin(context, *ptx, options);
-  if (failed(result) || failed(finishCubin(tileModule, launches, *result)))
+  if (failed(result))
+    return failure();
+  if (unoptimized)
+    retryWithRematerialization(tileModule, *unoptimized, ptxOptions, options,
+                               *result);
+  if (failed(finishCubin(tileModule, launches, *result)))
     return failure();
   return result;
 }

@@ -35,6 +35,9 @@ struct PTXEmitOptions {
   std::string libdevicePath;
   std::string ptxasPath;
   std::string argv0;
+  /// Recompute after each loop the cheap values it keeps live without
+  /// reading them (RematerializeAfterLoopsPass), after optimization.
+  bool rematerializeAfterLoops = false;
 };
 
 /// Locates libdevice.10.bc as described in PTXEmitOptions; the error names

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tileir/Target/PTX/PTXEmitter.h"
+#include "tileir/Target/PTX/RematerializeAfterLoops.h"
 
 #include "tileir/Target/Cubin/Ptxas.h"
 
@@ -258,6 +259,11 @@ llvm::Expected<std::string> tileir::emitPTX(llvm::Module &module,
     pb.crossRegisterProxies(lam, fam, cgam, mam);
     llvm::ModulePassManager mpm =
         pb.buildPerModuleDefaultPipeline(toOptimizationLevel(options.optLevel));
+    // After the pipeline, whose value numbering would share the copies
+    // again.
+    if (options.rematerializeAfterLoops)
+      mpm.addPass(llvm::createModuleToFunctionPassAdaptor(
+          RematerializeAfterLoopsPass()));
     mpm.run(module, mam);
   }
 
