@@ -14,6 +14,10 @@
 // RUN:   --tileir-disable-remat-after-loops 2>&1 | FileCheck %s --check-prefix=REPLAN
 // RUN: tileiras %s --gpu-name sm_90 -o %t.off.cubin --resource-usage --remarks=all \
 // RUN:   --tileir-disable-mask-unswitching 2>&1 | FileCheck %s --check-prefix=OFF
+// Forced (--tileir-force-remat-after-loops), the first emission already
+// recomputes the values and nothing is emitted again.
+// RUN: tileiras %s --gpu-name sm_90 -o %t.force.cubin --resource-usage --remarks=all \
+// RUN:   --tileir-force-remat-after-loops 2>&1 | FileCheck %s --check-prefix=FORCE
 
 // REMAT: remark: [Analysis] kernel 'attention_causal_bf16_bn64': ptxas spilled {{[1-9][0-9]*}} bytes; with the values its loops keep without reading them computed again after the loops, 0 bytes (kept)
 // REMAT-NOT: masks branched around
@@ -23,6 +27,8 @@
 // REPLAN: remark: [Missed] kernel 'attention_causal_bf16_bn64': {{[1-9][0-9]*}} bytes spilled with its masks branched around (tileir-unswitch-masks); compiled again with its masks kept on 4 warps: ptxas used {{[0-9]+}} registers and spilled 0 bytes
 // REPLAN-NOT: re-planned
 // REPLAN: resource-usage: kernel=attention_causal_bf16_bn64 {{.*}}spill-stores=0 spill-loads=0 {{.*}}threads=128
+// FORCE-NOT: spilled
+// FORCE: resource-usage: kernel=attention_causal_bf16_bn64 {{.*}}spill-stores=0 spill-loads=0 {{.*}}threads=128
 // OFF-NOT: spilled
 // OFF: resource-usage: kernel=attention_causal_bf16_bn64 {{.*}}spill-stores=0 spill-loads=0 {{.*}}threads=128
 

@@ -238,6 +238,11 @@ static cl::opt<bool> disableRematerialization(
     cl::desc("Never emit a kernel that spilled a little again with the values "
              "its loops keep without reading them computed after the loops"),
     cl::ReallyHidden);
+static cl::opt<bool> forceRematerialization(
+    "tileir-force-remat-after-loops",
+    cl::desc("Emit every kernel with the values its loops keep without "
+             "reading them computed after the loops"),
+    cl::ReallyHidden);
 static cl::opt<bool> widenFp8Products(
     "tileir-widen-fp8-mma",
     cl::desc("Multiply 8-bit floats as f16 on every target, as on those "
@@ -475,6 +480,7 @@ static int run(const char *argv0) {
   options.ctasPerSM = ctasPerSM;
   options.disableMaskUnswitching = disableMaskUnswitching;
   options.rematerializeAfterLoops = !disableRematerialization;
+  options.forceRematerializeAfterLoops = forceRematerialization;
   options.widenFp8Products = widenFp8Products;
   options.disableWarpSpecialization = disableWarpSpecialization;
   options.disableTma = disableTma;

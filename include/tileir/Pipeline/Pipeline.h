@@ -99,6 +99,8 @@ struct CompileOptions {
   /// values its loops keep without reading them computed after the loops
   /// (RematerializeAfterLoopsPass), and keep the cubin that spills less.
   bool rematerializeAfterLoops = true;
+  /// Emit every kernel that way at once (for timing it).
+  bool forceRematerializeAfterLoops = false;
   /// Multiply 8-bit floats as f16 on every target (tileir-widen-mma-operands
   /// does on those without 8-bit mma.sync), to time and check that form on
   /// a GPU that has 8-bit products.

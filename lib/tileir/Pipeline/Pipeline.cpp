@@ -902,6 +902,7 @@ compileModuleOnce(cuda_tile::ModuleOp tileModule,
   }
   PTXEmitOptions ptxOptions;
   ptxOptions.optLevel = options.optLevel;
+  ptxOptions.rematerializeAfterLoops = options.forceRematerializeAfterLoops;
   ptxOptions.debugInfo = options.lineInfo || options.deviceDebug;
   // libdevice is looked for beside the ptxas this compilation uses.
   ptxOptions.ptxasPath = options.ptxasPath;
@@ -909,7 +910,8 @@ compileModuleOnce(cuda_tile::ModuleOp tileModule,
   crash::StageScope ptxStage("ptx-emission", "PTX emission");
   // Kept for a second emission if ptxas spills a little (below).
   std::unique_ptr<llvm::Module> unoptimized;
-  if (options.rematerializeAfterLoops && options.optLevel > 0 &&
+  if (options.rematerializeAfterLoops &&
+      !options.forceRematerializeAfterLoops && options.optLevel > 0 &&
       !options.stopAfterPTX)
     unoptimized = llvm::CloneModule(*llvmModule);
   llvm::Expected<std::string> ptx =
