@@ -57,10 +57,40 @@ exit:
 }
 )";
 
+/// Two loops in a row: the first exits straight into the second's header,
+/// where a copy would run every iteration of the second loop.
+constexpr const char *kTwoLoops = R"(
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+
+define void @kernel(ptr %out, i32 %n) {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %row = shl i32 %tid, 3
+  br label %first
+
+first:
+  %i = phi i32 [ 0, %entry ], [ %inext, %first ]
+  %inext = add i32 %i, 1
+  %idone = icmp eq i32 %inext, %n
+  br i1 %idone, label %second, label %first
+
+second:
+  %j = phi i32 [ 0, %first ], [ %jnext, %second ]
+  %jnext = add i32 %j, 1
+  %jdone = icmp eq i32 %jnext, %n
+  br i1 %jdone, label %exit, label %second
+
+exit:
+  %at = getelementptr i32, ptr %out, i32 %row
+  store i32 %jnext, ptr %at
+  ret void
+}
+)";
+
 struct RematerializeAfterLoopsTest : public ::testing::Test {
-  void run() {
+  void run(const char *kernel = kKernel) {
     SMDiagnostic error;
-    module = parseAssemblyString(kKernel, error, context);
+    module = parseAssemblyString(kernel, error, context);
     ASSERT_TRUE(module) << error.getMessage().str();
     FunctionAnalysisManager analyses;
     PassBuilder builder;
@@ -116,6 +146,18 @@ TEST_F(RematerializeAfterLoopsTest, LeavesValuesTheLoopKeepsAndLoads) {
   auto *total = getInstruction("total");
   EXPECT_EQ(total->getOperand(1), getInstruction("loaded"));
   EXPECT_EQ(getInstruction("both")->getParent(), getBlock("entry"));
+}
+
+TEST_F(RematerializeAfterLoopsTest, NeverCopiesIntoAnotherLoop) {
+  run(kTwoLoops);
+  // Nothing goes into the second loop's header; the second loop's own exit
+  // gets the copy.
+  for (Instruction &inst : *getBlock("second"))
+    EXPECT_FALSE(inst.getName().ends_with(".after")) << inst.getName().str();
+  auto *at = cast<GetElementPtrInst>(getInstruction("at"));
+  auto *row = dyn_cast<Instruction>(at->getOperand(1));
+  ASSERT_TRUE(row);
+  EXPECT_EQ(row->getParent(), getBlock("exit"));
 }
 
 } // namespace

@@ -211,7 +211,10 @@ tileir::RematerializeAfterLoopsPass::run(Function &function,
   auto &dominance = analyses.getResult<DominatorTreeAnalysis>(function);
   bool changed = false;
   for (Loop *loop : loops.getTopLevelLoops()) {
-    if (BasicBlock *exit = loop->getUniqueExitBlock(); exit && !exit->isEHPad())
+    // The copies run once: not in a block of another loop (the header of
+    // one that follows at once, say).
+    BasicBlock *exit = loop->getUniqueExitBlock();
+    if (exit && !exit->isEHPad() && !loops.getLoopFor(exit))
       changed |= Rematerializer(*loop, dominance).run(*exit);
   }
   if (!changed)
