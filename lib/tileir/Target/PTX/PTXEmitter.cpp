@@ -265,6 +265,13 @@ llvm::Expected<std::string> tileir::emitPTX(llvm::Module &module,
       mpm.addPass(llvm::createModuleToFunctionPassAdaptor(
           RematerializeAfterLoopsPass()));
     mpm.run(module, mam);
+    // The pass is ours, and its output goes straight to code generation:
+    // a module it broke is an error the caller can fall back from.
+    if (options.rematerializeAfterLoops &&
+        llvm::verifyModule(module, &llvm::errs()))
+      return llvm::createStringError(
+          llvm::inconvertibleErrorCode(),
+          "LLVM IR is invalid after recomputing values after loops");
   }
 
   std::string ptx;
