@@ -42,7 +42,6 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
-#include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -798,12 +797,12 @@ static LogicalResult finishCubin(cuda_tile::ModuleOp tileModule,
 /// account for. Larger spills are the re-plan's.
 static constexpr uint64_t kRematerializeSpillBytes = 32;
 
-/// When a kernel of `result` spilled a few bytes, emits `unoptimized` again
-/// with RematerializeAfterLoopsPass and keeps that cubin if it spills less
+/// When a kernel of `result` spilled a few bytes, translates `module` to
+/// LLVM IR again and emits it with RematerializeAfterLoopsPass and keeps that cubin if it spills less
 /// in total (ptxas sometimes merges the recomputed values back, or
 /// allocates the rest differently, so the first cubin may stay better).
 static void retryWithRematerialization(cuda_tile::ModuleOp tileModule,
-                                       llvm::Module &unoptimized,
+                                       ModuleOp module,
                                        PTXEmitOptions ptxOptions,
                                        const CompileOptions &options,
                                        CompileResult &result) {
@@ -819,9 +818,14 @@ static void retryWithRematerialization(cuda_tile::ModuleOp tileModule,
   });
   if (!few)
     return;
+  llvm::LLVMContext llvmContext;
+  std::unique_ptr<llvm::Module> llvmModule =
+      translateModuleToLLVMIR(module, llvmContext, "tileir");
+  if (!llvmModule)
+    return;
   ptxOptions.rematerializeAfterLoops = true;
   llvm::Expected<std::string> ptx =
-      emitPTX(unoptimized, *options.target, ptxOptions);
+      emitPTX(*llvmModule, *options.target, ptxOptions);
   if (!ptx) {
     llvm::consumeError(ptx.takeError());
     return;
@@ -908,12 +912,6 @@ compileModuleOnce(cuda_tile::ModuleOp tileModule,
   ptxOptions.ptxasPath = options.ptxasPath;
   ptxOptions.argv0 = options.argv0;
   crash::StageScope ptxStage("ptx-emission", "PTX emission");
-  // Kept for a second emission if ptxas spills a little (below).
-  std::unique_ptr<llvm::Module> unoptimized;
-  if (options.rematerializeAfterLoops &&
-      !options.forceRematerializeAfterLoops && options.optLevel > 0 &&
-      !options.stopAfterPTX)
-    unoptimized = llvm::CloneModule(*llvmModule);
   llvm::Expected<std::string> ptx =
       emitPTX(*llvmModule, *options.target, ptxOptions);
   if (!ptx) {
@@ -933,8 +931,9 @@ compileModuleOnce(cuda_tile::ModuleOp tileModule,
   FailureOr<CompileResult> result = assembleCubin(context, *ptx, options);
   if (failed(result))
     return failure();
-  if (unoptimized)
-    retryWithRematerialization(tileModule, *unoptimized, ptxOptions, options,
+  if (options.rematerializeAfterLoops &&
+      !options.forceRematerializeAfterLoops && options.optLevel > 0)
+    retryWithRematerialization(tileModule, *module, ptxOptions, options,
                                *result);
   if (failed(finishCubin(tileModule, launches, *result)))
     return failure();
