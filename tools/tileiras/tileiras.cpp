@@ -204,6 +204,12 @@ static cl::opt<bool> enableProductOverlap(
     cl::desc("Run the accumulating product of an attention-like loop one "
              "iteration late, beside the softmax (off: measured slower)"),
     cl::ReallyHidden);
+static cl::opt<bool> disableProductSwap(
+    "tileir-disable-product-swap",
+    cl::desc("Transpose the N-contiguous B of 8-bit wgmma products through "
+             "shared memory instead of computing B^T A^T with B^T in "
+             "registers"),
+    cl::ReallyHidden);
 static cl::opt<bool> disableGroupedRaster(
     "tileir-disable-grouped-raster",
     cl::desc("Keep GEMM kernels' tile blocks in launch order (x fastest) "
@@ -485,6 +491,7 @@ static int run(const char *argv0) {
   options.disableWarpSpecialization = disableWarpSpecialization;
   options.disableTma = disableTma;
   options.disableGroupedRaster = disableGroupedRaster;
+  options.disableProductSwap = disableProductSwap;
   options.enableProductOverlap = enableProductOverlap;
   options.rasterGroup = rasterGroup;
   if (producerWarps == 4 || producerWarps == 8)

@@ -113,6 +113,9 @@ struct CompileOptions {
   /// late, beside the softmax (tileir-overlap-products; off: measured
   /// slower, docs/performance.md).
   bool enableProductOverlap = false;
+  /// 8-bit wgmma products whose B is N-contiguous keep B transposed
+  /// through shared memory instead of computing B^T A^T.
+  bool disableProductSwap = false;
   /// Tile blocks run in launch order, never grouped.
   bool disableGroupedRaster = false;
   /// x ids per group of the grouped raster (0: the default).

@@ -250,6 +250,7 @@ void tileir::buildCodegenPipeline(OpPassManager &pm,
   tilegpu::TileIRAssignLayoutsPassOptions layoutOptions;
   layoutOptions.target = target;
   layoutOptions.disableWgmma = options.disableWgmma;
+  layoutOptions.swapProducts = !options.disableProductSwap;
   layoutOptions.numWarps = options.numWarps;
   layoutOptions.warpOverrides.assign(options.warpOverrides.begin(),
                                      options.warpOverrides.end());

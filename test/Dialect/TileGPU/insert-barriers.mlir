@@ -6,14 +6,18 @@
 // iteration.
 // RUN: tile-opt %s -split-input-file --tileir-assign-layouts \
 // RUN:   --tileir-plan-shared-memory --tileir-insert-barriers | FileCheck %s
-// RUN: tile-opt %s -split-input-file --tileir-assign-layouts='target=sm_90' \
+// RUN: tile-opt %s -split-input-file --tileir-assign-layouts="target=sm_90 swap-products=0" \
 // RUN:   --tileir-stage-operands='target=sm_90' --tileir-pipeline-loops='target=sm_90 warp-specialize=0' \
 // RUN:   --tileir-plan-shared-memory --tileir-insert-barriers \
 // RUN:   | FileCheck %s --check-prefix=GEMM
-// RUN: tile-opt %s -split-input-file --tileir-assign-layouts='target=sm_90' \
+// RUN: tile-opt %s -split-input-file --tileir-assign-layouts="target=sm_90 swap-products=0" \
 // RUN:   --tileir-stage-operands='target=sm_90' --tileir-pipeline-loops='target=sm_90' \
 // RUN:   --tileir-plan-shared-memory --tileir-insert-barriers \
 // RUN:   | FileCheck %s --check-prefix=WSGEMM
+// RUN: tile-opt %s -split-input-file --tileir-assign-layouts='target=sm_90' \
+// RUN:   --tileir-stage-operands='target=sm_90' --tileir-pipeline-loops='target=sm_90 warp-specialize=0' \
+// RUN:   --tileir-plan-shared-memory --tileir-insert-barriers \
+// RUN:   | FileCheck %s --check-prefix=SWAP
 
 // Writes to two buffers need nothing between them; the read of the first
 // needs one barrier, and rewriting it after the read another.
@@ -207,6 +211,19 @@ cuda_tile.module @carried_stages {
 // GEMM-NEXT: tilegpu.warpgroup_dot
 // GEMM-NOT: tilegpu.barrier
 // GEMM: continue
+// Computed as B^T A^T (the default), the same GEMM writes shared memory
+// only through its copies: one fenced barrier an iteration, before B^T is
+// read into registers and A^T by the tensor cores.
+// SWAP-LABEL: entry @gemm_e4m3(
+// SWAP: for
+// SWAP-NEXT: tilegpu.async_wait 2
+// SWAP-NOT: tilegpu.barrier
+// SWAP: tilegpu.barrier async_proxy
+// SWAP-NEXT: tilegpu.local_load
+// SWAP-NOT: tilegpu.barrier
+// SWAP: tilegpu.warpgroup_dot
+// SWAP-NOT: tilegpu.barrier
+// SWAP: continue
 cuda_tile.module @gemm_e4m3 {
   entry @gemm_e4m3(%a: tile<ptr<f8E4M3FN>>, %b: tile<ptr<f8E4M3FN>>, %c: tile<ptr<f32>>, %n: tile<i32>) {
     %c0 = constant <i32: 0> : tile<i32>

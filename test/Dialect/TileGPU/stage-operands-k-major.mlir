@@ -1,5 +1,7 @@
 // wgmma reads 8-bit and 32-bit operands only K-major: an N-major B is
-// staged as loaded, read back in v x v blocks and stored K-major. The
+// staged as loaded, read back in v x v blocks and stored K-major (8-bit
+// products do so only with swap-products off; by default they compute
+// B^T A^T, stage-operands-swapped.mlir). The
 // lanes step between blocks in the order that costs the two accesses the
 // fewest bank conflicts, and the first buffer (no tensor core reads it)
 // has its rows swizzled for that reader: for 8-bit B, lanes run along N
@@ -9,14 +11,14 @@
 // tf32 both are conflict-free. tileir-pipeline-loops then gives the
 // K-major buffers (rewritten every iteration) two stages alternating by
 // iteration, so the product stays in flight.
-// RUN: tile-opt %s -split-input-file --tileir-assign-layouts='target=sm_90' \
+// RUN: tile-opt %s -split-input-file --tileir-assign-layouts='target=sm_90 swap-products=0' \
 // RUN:   --tileir-stage-operands='target=sm_90' | FileCheck %s --check-prefix=STAGE
-// RUN: tile-opt %s -split-input-file --tileir-assign-layouts='target=sm_90' \
+// RUN: tile-opt %s -split-input-file --tileir-assign-layouts='target=sm_90 swap-products=0' \
 // RUN:   --tileir-stage-operands='target=sm_90 tma=false' | FileCheck %s --check-prefix=NOTMA
-// RUN: tile-opt %s -split-input-file --tileir-assign-layouts='target=sm_90' \
+// RUN: tile-opt %s -split-input-file --tileir-assign-layouts='target=sm_90 swap-products=0' \
 // RUN:   --tileir-stage-operands='target=sm_90' --tileir-pipeline-loops='target=sm_90' \
 // RUN:   | FileCheck %s --check-prefix=PIPE
-// RUN: tile-opt %s -split-input-file --tileir-assign-layouts='target=sm_90' \
+// RUN: tile-opt %s -split-input-file --tileir-assign-layouts='target=sm_90 swap-products=0' \
 // RUN:   --tileir-stage-operands='target=sm_90' --tileir-pipeline-loops='target=sm_90' \
 // RUN:   --remarks-filter=memory 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
 

@@ -134,4 +134,42 @@ TEST(WgmmaLayout, RegisterATf32) {
     llvm::consumeError(bad.takeError());
 }
 
+// The swapped product's accumulator (C^T = B^T A^T, rows renamed): d[i] of
+// thread t of warp w is C^T at hardware row h = t / 4 + 8 * ((i / 2) % 2)
+// of the warp's 16, renamed to row 2 (h % 8) + h / 8, and column
+// 8 * (i / 4) + 2 * (t % 4) + i % 2; as a layout of C those are (column,
+// row). Each thread so holds C's elements (m, n) and (m, n + 1) together.
+TEST(WgmmaLayout, SwappedAccumulatorRenamesRows) {
+  WgmmaConfig swapped;
+  swapped.groupsM = 2;
+  swapped.instrN = 128;
+  swapped.instrK = 32;
+  LinearLayout c = unwrap(getSwappedWgmmaLayout(swapped, {128, 128}, 8));
+  for (int64_t w = 0; w < 8; ++w)
+    for (int64_t t = 0; t < 32; ++t)
+      for (int64_t i = 0; i < 64; ++i) {
+        int64_t h = t / 4 + 8 * ((i / 2) % 2);
+        int64_t n = 16 * w + 2 * (h % 8) + h / 8;
+        int64_t m = 8 * (i / 4) + 2 * (t % 4) + i % 2;
+        ASSERT_EQ(c.apply(i, t, w), (SmallVector<int64_t, 4>{m, n}))
+            << "w=" << w << " t=" << t << " i=" << i;
+      }
+  // The A fragments renamed alike: row bit 3 (register 4, the second row
+  // of a8..) becomes row 1, lane bits 2-4 rows 2, 4 and 8.
+  LinearLayout a = unwrap(getWgmmaOperandALayout(swapped, {128, 128}, 8));
+  LinearLayout renamed = unwrap(permuteWgmmaRows(a, 0));
+  EXPECT_EQ(renamed.apply(4, 0, 0), (SmallVector<int64_t, 4>{1, 0}));
+  EXPECT_EQ(renamed.apply(0, 4, 0), (SmallVector<int64_t, 4>{2, 0}));
+  EXPECT_EQ(renamed.apply(0, 16, 0), (SmallVector<int64_t, 4>{8, 0}));
+  EXPECT_EQ(renamed.apply(3, 1, 1), (SmallVector<int64_t, 4>{16, 7}));
+  // Rows that do not form 16-row blocks are refused.
+  llvm::Expected<LinearLayout> bad = permuteWgmmaRows(
+      unwrap(LinearLayout::get({8, 4}, {{0, 1}, {0, 2}},
+                               {{1, 0}, {2, 0}, {4, 0}, {0, 0}, {0, 0}}, {})),
+      0);
+  EXPECT_FALSE(static_cast<bool>(bad));
+  if (!bad)
+    llvm::consumeError(bad.takeError());
+}
+
 } // namespace

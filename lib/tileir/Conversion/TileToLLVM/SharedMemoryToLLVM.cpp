@@ -15,7 +15,9 @@
 // registers per access as sit at consecutive offsets (up to 16 bytes), and,
 // for 16-bit fragments whose rows are 16-byte chunks of the buffer, one
 // ldmatrix (transposed when the fragment runs across the buffer's rows) per
-// four 8x8 matrices. Barriers, proxy fences and copy groups map onto their
+// four 8x8 matrices; 8-bit tiles whose words hold two neighbouring
+// elements of two rows (the transposed A fragments of a swapped wgmma
+// product) the same way with ldmatrix.trans. Barriers, proxy fences and copy groups map onto their
 // NVVM ops one to one.
 //
 //===----------------------------------------------------------------------===//
@@ -204,38 +206,60 @@ struct LocalStoreLowering
 // local_load
 //===----------------------------------------------------------------------===//
 
-/// How ldmatrix reads a tile of 16-bit elements: `num` 8x8 matrices per
-/// instruction, transposed or not, the row each lane addresses given by
-/// the offset columns of its lane bits.
+/// How ldmatrix reads a tile of 16-bit or 8-bit elements: `num` 8x8
+/// matrices of 16-bit cells per instruction, transposed or not, the row
+/// each lane addresses given by the offset columns of its lane bits; each
+/// 32-bit word holds `perWord` registers.
 struct LdMatrixPlan {
   bool transposed = false;
   int64_t num = 0;
+  int64_t perWord = 2;
   SmallVector<uint64_t, 5> addressColumns;
 };
 
-/// Whether ldmatrix produces the registers of a tile whose offsets are
-/// `s`: each 32-bit result word holds two registers (register bit 0), a
+/// Whether ldmatrix produces the registers of a tile of `elementBytes`-byte
+/// elements whose offsets are `s`: each 32-bit result word holds two
+/// 16-bit registers (register bit 0) or four 8-bit ones (bits 0 and 1), a
 /// lane's word comes from a 16-byte row chunk of one of the matrices, and
-/// the matrices are selected by the next register bits. Not transposed,
-/// lanes step along a row (offsets 2 and 4) and rows are the upper lane
-/// bits; transposed, the upper lane bits step along a row (1, 2, 4) and the
-/// two registers of a word are consecutive rows.
+/// the matrices are selected by the next register bits. For 16-bit
+/// elements: not transposed, lanes step along a row (offsets 2 and 4) and
+/// rows are the upper lane bits; transposed, the upper lane bits step along
+/// a row (1, 2, 4) and the two registers of a word are consecutive rows.
+/// For 8-bit elements, transposed only: a word holds two neighbouring
+/// elements of a row (register bit 0) and the same two of the next row
+/// (bit 1), and the upper lane bits step along a row by pairs (2, 4, 8).
 std::optional<LdMatrixPlan> planLdMatrix(const SharedOffsets &s,
-                                         int64_t numRegs) {
+                                         int64_t numRegs,
+                                         int64_t elementBytes) {
   ArrayRef<uint64_t> r = s.getRegisterColumns(), l = s.getLaneColumns();
-  if (numRegs < 2 || r.empty() || l.size() != 5)
+  if (elementBytes != 1 && elementBytes != 2)
     return std::nullopt;
-  auto chunkAligned = [](uint64_t c) { return (c & 7) == 0; };
   LdMatrixPlan plan;
-  plan.num = std::min<int64_t>(4, numRegs / 2);
-  bool rest = llvm::all_of(r.drop_front(), chunkAligned) &&
+  plan.perWord = 4 / elementBytes;
+  unsigned wordBits = llvm::Log2_64(plan.perWord);
+  if (numRegs < plan.perWord || r.size() < wordBits || l.size() != 5)
+    return std::nullopt;
+  uint64_t chunk = 16 / elementBytes;
+  auto chunkAligned = [&](uint64_t c) { return c % chunk == 0; };
+  plan.num = std::min<int64_t>(4, numRegs / plan.perWord);
+  bool rest = llvm::all_of(r.drop_front(wordBits), chunkAligned) &&
               llvm::all_of(s.getWarpColumns(), chunkAligned);
   if (!rest)
     return std::nullopt;
   auto matrixColumn = [&](unsigned bit) -> uint64_t {
-    return int64_t(1) << bit < plan.num && bit + 1 < r.size() ? r[bit + 1]
-                                                               : 0;
+    return int64_t(1) << bit < plan.num && bit + wordBits < r.size()
+               ? r[bit + wordBits]
+               : 0;
   };
+  if (elementBytes == 1) {
+    if (r[0] != 1 || l[2] != 2 || l[3] != 4 || l[4] != 8 ||
+        !chunkAligned(r[1]) || !chunkAligned(l[0]) || !chunkAligned(l[1]))
+      return std::nullopt;
+    plan.transposed = true;
+    plan.addressColumns = {r[1], l[0], l[1], matrixColumn(0),
+                           matrixColumn(1)};
+    return plan;
+  }
   if (r[0] == 1 && l[0] == 2 && l[1] == 4 && chunkAligned(l[2]) &&
       chunkAligned(l[3]) && chunkAligned(l[4])) {
     plan.addressColumns = {l[2], l[3], l[4], matrixColumn(0),
@@ -255,7 +279,8 @@ std::optional<LdMatrixPlan> planLdMatrix(const SharedOffsets &s,
 SmallVector<Value> emitLdMatrix(OpBuilder &b, Location loc, Value base,
                                 const SharedOffsets &s,
                                 const LdMatrixPlan &plan, Type regType,
-                                int64_t numRegs, const ThreadIds &ids) {
+                                int64_t elementBytes, int64_t numRegs,
+                                const ThreadIds &ids) {
   MLIRContext *ctx = b.getContext();
   Type i32 = b.getI32Type();
   Value lanePart =
@@ -270,9 +295,9 @@ SmallVector<Value> emitLdMatrix(OpBuilder &b, Location loc, Value base,
   if (plan.num > 1)
     resultType = LLVM::LLVMStructType::getLiteral(
         ctx, SmallVector<Type>(plan.num, i32));
-  auto pairType = VectorType::get({2}, regType);
+  auto wordType = VectorType::get({plan.perWord}, regType);
   SmallVector<Value> regs(numRegs);
-  for (int64_t g = 0; g < numRegs; g += 2 * plan.num) {
+  for (int64_t g = 0; g < numRegs; g += plan.perWord * plan.num) {
     uint64_t constant = s.getRegisterOffset(g);
     Value offset = thread;
     if (constant) {
@@ -281,7 +306,8 @@ SmallVector<Value> emitLdMatrix(OpBuilder &b, Location loc, Value base,
                    ? LLVM::AddOp::create(b, loc, thread, c).getResult()
                    : LLVM::XOrOp::create(b, loc, thread, c).getResult();
     }
-    Value address = getSharedElementAddress(b, loc, base, offset, 2);
+    Value address =
+        getSharedElementAddress(b, loc, base, offset, elementBytes);
     Value result = NVVM::LdMatrixOp::create(
         b, loc, resultType, address, static_cast<uint32_t>(plan.num),
         plan.transposed ? NVVM::MMALayout::col : NVVM::MMALayout::row,
@@ -292,11 +318,11 @@ SmallVector<Value> emitLdMatrix(OpBuilder &b, Location loc, Value base,
                        ? result
                        : LLVM::ExtractValueOp::create(b, loc, result, j)
                              .getResult();
-      Value pair = LLVM::BitcastOp::create(b, loc, pairType, word);
-      for (int64_t h = 0; h < 2; ++h) {
+      Value elements = LLVM::BitcastOp::create(b, loc, wordType, word);
+      for (int64_t h = 0; h < plan.perWord; ++h) {
         Value index = i32Const(b, loc, h);
-        regs[g + 2 * j + h] =
-            LLVM::ExtractElementOp::create(b, loc, pair, index);
+        regs[g + plan.perWord * j + h] =
+            LLVM::ExtractElementOp::create(b, loc, elements, index);
       }
     }
   }
@@ -331,11 +357,12 @@ struct LocalLoadLowering
 
     SmallVector<Value> regs;
     std::optional<LdMatrixPlan> plan;
-    if (bytes == 2 && regType.getIntOrFloatBitWidth() == 16)
-      plan = planLdMatrix(*offsets, numRegs);
+    if ((bytes == 2 && regType.getIntOrFloatBitWidth() == 16) ||
+        (bytes == 1 && regType.isInteger(8)))
+      plan = planLdMatrix(*offsets, numRegs, bytes);
     if (plan) {
       regs = emitLdMatrix(rewriter, loc, base, *offsets, *plan, regType,
-                          numRegs, ids);
+                          bytes, numRegs, ids);
     } else {
       int64_t width =
           offsets->getVectorWidth(std::max<int64_t>(1, 16 / bytes));

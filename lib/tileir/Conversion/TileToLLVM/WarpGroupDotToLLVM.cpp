@@ -48,11 +48,6 @@ using namespace tileir::lowering;
 
 namespace {
 
-/// K of one wgmma for `element` inputs: 32 bytes of a row of A.
-int64_t instrKOf(Type element) {
-  return 32 / std::max<int64_t>(1, tilegpu::getRegisterBytes(element));
-}
-
 /// One operand's descriptor, without its start address.
 struct Descriptor {
   SharedMemoryLayout layout;
@@ -126,8 +121,14 @@ Value emitGroupOffset(OpBuilder &b, Location loc, const Descriptor &d,
   return emitXorOfColumns(b, loc, groupIndex, columns, i32Const(b, loc, 0));
 }
 
-/// The 32-bit words of an A fragment held in registers: pairs of 16-bit
-/// elements, or the bits of each tf32 element.
+/// Elements of a fragment register type in one 32-bit word.
+int64_t getElementsPerWord(Type element) {
+  return 32 / std::max<int64_t>(8, element.getIntOrFloatBitWidth());
+}
+
+/// The 32-bit words of an A fragment held in registers: the bits of each
+/// tf32 element, pairs of 16-bit elements or quads of 8-bit ones (the
+/// first in the low bits).
 SmallVector<Value> packFragmentWords(OpBuilder &b, Location loc,
                                      ArrayRef<Value> fragment) {
   Type i32 = b.getI32Type();
@@ -137,14 +138,15 @@ SmallVector<Value> packFragmentWords(OpBuilder &b, Location loc,
       words.push_back(LLVM::BitcastOp::create(b, loc, i32, element));
     return words;
   }
-  auto pairType = VectorType::get({2}, fragment.front().getType());
+  int64_t perWord = getElementsPerWord(fragment.front().getType());
+  auto vecType = VectorType::get({perWord}, fragment.front().getType());
   SmallVector<Value> words;
-  for (size_t i = 0; i + 1 < fragment.size(); i += 2) {
-    Value pair = LLVM::PoisonOp::create(b, loc, pairType);
-    Value lo = i32Const(b, loc, 0), hi = i32Const(b, loc, 1);
-    pair = LLVM::InsertElementOp::create(b, loc, pair, fragment[i], lo);
-    pair = LLVM::InsertElementOp::create(b, loc, pair, fragment[i + 1], hi);
-    words.push_back(LLVM::BitcastOp::create(b, loc, i32, pair));
+  for (size_t i = 0; i + perWord <= fragment.size(); i += perWord) {
+    Value vec = LLVM::PoisonOp::create(b, loc, vecType);
+    for (int64_t j = 0; j < perWord; ++j)
+      vec = LLVM::InsertElementOp::create(b, loc, vec, fragment[i + j],
+                                          i32Const(b, loc, j));
+    words.push_back(LLVM::BitcastOp::create(b, loc, i32, vec));
   }
   return words;
 }
@@ -169,36 +171,57 @@ void emitPinnedFence(OpBuilder &b, Location loc, ArrayRef<Value> inputs) {
             constraints);
 }
 
+/// The PTX name of a wgmma input type.
+StringRef getWgmmaTypeName(Type element, bool isUnsigned) {
+  if (isa<FloatTF32Type>(element))
+    return "tf32";
+  if (element.isBF16())
+    return "bf16";
+  if (isa<Float8E4M3FNType>(element))
+    return "e4m3";
+  if (isa<Float8E5M2Type>(element))
+    return "e5m2";
+  if (element.isInteger(8))
+    return isUnsigned ? "u8" : "s8";
+  return "f16";
+}
+
 /// wgmma with A in registers (the NVVM op takes only descriptors):
-/// `wgmma.mma_async.sync.aligned.m64nNkK.f32.<t>.<t> d, {a0..a3}, b-desc,
-/// p, 1, 1[, trans-b];` with the accumulator struct tied in and out; p is
-/// false where the accumulator starts from zero (its input is ignored).
-/// Only 16-bit types have the transpose operand (tf32 B is K-major).
+/// `wgmma.mma_async.sync.aligned.m64nNkK.<d>.<a>.<b> d, {a0..a3}, b-desc,
+/// p[, 1, 1[, trans-b]];` with the accumulator struct tied in and out; p
+/// is false where the accumulator starts from zero (its input is ignored).
+/// Integer products have no input scales, and only 16-bit types have the
+/// transpose operand (other B operands are K-major).
 Value emitRegisterAWgmma(OpBuilder &b, Location loc, Value acc,
                          ArrayRef<Value> aWords, Value descB, int64_t n,
-                         Type element, bool transposeB, bool accumulate) {
+                         int64_t k, Type element, Type bElement,
+                         bool aUnsigned, bool bUnsigned, bool transposeB,
+                         bool accumulate) {
   auto structType = cast<LLVM::LLVMStructType>(acc.getType());
   size_t numAcc = structType.getBody().size();
+  bool intAcc = structType.getBody().front().isInteger(32);
+  bool sixteenBit = element.isBF16() || element.isF16();
   std::string text;
   llvm::raw_string_ostream os(text);
-  bool tf32 = isa<FloatTF32Type>(element);
-  StringRef t = tf32 ? "tf32" : element.isBF16() ? "bf16" : "f16";
   os << "{\n.reg .pred p;\nsetp.ne.b32 p, " << (accumulate ? 1 : 0)
      << ", 0;\n"
-     << "wgmma.mma_async.sync.aligned.m64n" << n << "k" << (tf32 ? 8 : 16)
-     << ".f32." << t << "." << t << " {";
+     << "wgmma.mma_async.sync.aligned.m64n" << n << "k" << k << "."
+     << (intAcc ? "s32" : "f32") << "." << getWgmmaTypeName(element, aUnsigned)
+     << "." << getWgmmaTypeName(bElement, bUnsigned) << " {";
   for (size_t i = 0; i < numAcc; ++i)
     os << (i ? ", " : "") << "$" << i;
   os << "}, {";
   for (size_t i = 0; i < aWords.size(); ++i)
     os << (i ? ", " : "") << "$" << numAcc + i;
-  os << "}, $" << numAcc + aWords.size() << ", p, 1, 1";
-  if (!tf32)
+  os << "}, $" << numAcc + aWords.size() << ", p";
+  if (!intAcc)
+    os << ", 1, 1";
+  if (sixteenBit)
     os << ", " << (transposeB ? 1 : 0);
   os << ";\n}";
   std::string constraints;
   for (size_t i = 0; i < numAcc; ++i)
-    constraints += std::string(i ? "," : "") + "=f";
+    constraints += std::string(i ? "," : "") + (intAcc ? "=r" : "=f");
   for (size_t i = 0; i < aWords.size(); ++i)
     constraints += ",r";
   constraints += ",l";
@@ -276,21 +299,33 @@ struct WarpGroupDotLowering
         tilegpu::getWgmmaAccumulatorLayout(*config, accType.getShape(),
                                            numWarps);
     tilegpu::LayoutAttr have = tilegpu::getLayout(accType);
-    if (!accLayout || !have || have.getLayout() != *accLayout) {
+    if (!accLayout || !have) {
       if (!accLayout)
         llvm::consumeError(accLayout.takeError());
       return op.emitOpError("accumulator is not in the wgmma layout");
+    }
+    // With A in registers, the rows of A and the accumulator may both be
+    // renamed (tilegpu::permuteWgmmaRows): the same instructions then
+    // compute the product with its rows permuted.
+    bool renamedRows = false;
+    if (have.getLayout() != *accLayout) {
+      llvm::Expected<LinearLayout> renamed =
+          tilegpu::permuteWgmmaRows(*accLayout, 0);
+      renamedRows = renamed && !lhsBuffer && have.getLayout() == *renamed;
+      if (!renamed)
+        llvm::consumeError(renamed.takeError());
+      if (!renamedRows)
+        return op.emitOpError("accumulator is not in the wgmma layout");
     }
     FailureOr<Descriptor> a = failure();
     SmallVector<Value> aRegs;
     if (lhsBuffer) {
       a = getDescriptor(lhsBuffer);
     } else {
-      if (instrKOf(lhsElement) != 16 && !isa<FloatTF32Type>(lhsElement))
-        return op.emitOpError(
-            "only 16-bit and tf32 A operands may be in registers");
       llvm::Expected<LinearLayout> aLayout = tilegpu::getWgmmaOperandALayout(
           *config, lhsTile.getShape(), numWarps);
+      if (aLayout && renamedRows)
+        aLayout = tilegpu::permuteWgmmaRows(*aLayout, 0);
       tilegpu::LayoutAttr aHave = tilegpu::getLayout(lhsTile);
       if (!aLayout || !aHave || aHave.getLayout() != *aLayout) {
         if (!aLayout)
@@ -398,12 +433,14 @@ struct WarpGroupDotLowering
         bool accumulates = ki > 0 || !zeroAcc;
         if (!lhsBuffer) {
           // A fragment (mi, ki): words 4 * (ki + K/instrK * mi) onwards
-          // (16-bit elements packed two a word, tf32 one).
+          // (8-bit elements packed four a word, 16-bit two, tf32 one).
           int64_t first = 4 * (ki + (k / instrK) * mi);
           accs[mi] = emitRegisterAWgmma(
               rewriter, loc, accs[mi],
               ArrayRef<Value>(aWords).slice(first, 4), descB, colsPerGroup,
-              lhsElement, layoutB == NVVM::MMALayout::row, accumulates);
+              instrK, lhsElement, rhsType.getElementType(),
+              op.getLhsUnsigned(), op.getRhsUnsigned(),
+              layoutB == NVVM::MMALayout::row, accumulates);
           continue;
         }
         Value descA = emitDescriptor(rewriter, loc, *a, startA,
@@ -446,17 +483,19 @@ struct WarpGroupDotWaitLowering
   matchAndRewrite(tilegpu::WarpGroupDotWaitOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    // 16-bit values (a register A operand kept until its product is done)
-    // go through the asm as packed pairs, as the product read them.
+    // 16-bit and 8-bit values (a register A operand kept until its product
+    // is done) go through the asm as packed words, as the product read
+    // them.
     SmallVector<Value> regs;
     SmallVector<size_t> counts;
     SmallVector<Type> halves;
     for (Value v : adaptor.getValues()) {
       SmallVector<Value> r = unpackRegisters(rewriter, loc, v);
       Type element = r.empty() ? Type() : r.front().getType();
-      bool half = element && (element.isBF16() || element.isF16());
-      if (half && r.size() % 2)
-        return rewriter.notifyMatchFailure(op, "odd 16-bit register count");
+      bool half = element && (element.isBF16() || element.isF16() ||
+                              element.isInteger(8));
+      if (half && r.size() % getElementsPerWord(element))
+        return rewriter.notifyMatchFailure(op, "partial fragment word");
       if (half)
         r = packFragmentWords(rewriter, loc, r);
       halves.push_back(half ? element : Type());
@@ -510,11 +549,12 @@ struct WarpGroupDotWaitLowering
         return rewriter.notifyMatchFailure(op, "unconvertible type");
       SmallVector<Value> elements(ArrayRef<Value>(results).slice(next, count));
       if (half) {
-        auto pairType = VectorType::get({2}, half);
+        int64_t perWord = getElementsPerWord(half);
+        auto pairType = VectorType::get({perWord}, half);
         SmallVector<Value> unpacked;
         for (Value word : elements) {
           Value pair = LLVM::BitcastOp::create(rewriter, loc, pairType, word);
-          for (int64_t i = 0; i < 2; ++i)
+          for (int64_t i = 0; i < perWord; ++i)
             unpacked.push_back(LLVM::ExtractElementOp::create(
                 rewriter, loc, pair, i32Const(rewriter, loc, i)));
         }

@@ -180,6 +180,26 @@ llvm::Expected<tileir::LinearLayout>
 getWgmmaOperandALayout(const WgmmaConfig &config,
                        llvm::ArrayRef<int64_t> shape, unsigned numWarps);
 
+/// `layout` with the rows of each 16-row block of dim `rowDim` renamed:
+/// row bit 3 becomes bit 0 and bits 0-2 become bits 1-3. A wgmma whose A
+/// fragments and accumulator are both renamed so computes the same product
+/// with its rows permuted. ldmatrix.trans of 8-bit rows gives each lane the
+/// two neighbouring columns 2g and 2g+1 of a buffer that holds A^T, which
+/// the fragment wants as rows g and g + 8 (see getSwappedWgmmaLayout).
+llvm::Expected<tileir::LinearLayout>
+permuteWgmmaRows(const tileir::LinearLayout &layout, unsigned rowDim);
+
+/// The layout of an M x N accumulator computed as the transposed product
+/// (B^T A^T, an N x M wgmma configured as `swapped`) with its rows renamed
+/// by permuteWgmmaRows: the accumulator of that product, transposed. An
+/// 8-bit product whose B is N-contiguous takes this form: wgmma reads
+/// 8-bit shared operands only K-major, but A may come from registers,
+/// where B^T arrives through ldmatrix.trans, and A^T as the shared operand
+/// is K-major as loaded.
+llvm::Expected<tileir::LinearLayout>
+getSwappedWgmmaLayout(const WgmmaConfig &swapped,
+                      llvm::ArrayRef<int64_t> shape, unsigned numWarps);
+
 } // namespace mlir::tilegpu
 
 #endif // TILEIR_DIALECT_TILEGPU_TRANSFORMS_MMALAYOUTS_H

@@ -93,6 +93,9 @@ def TileIRAssignLayoutsPass
            "layouts and propagate them (false: every tile blocked)">,
     Option<"disableWgmma", "disable-wgmma", "bool", /*default=*/"false",
            "Use mma.sync layouts even where the target has wgmma">,
+    Option<"swapProducts", "swap-products", "bool", /*default=*/"true",
+           "Compute 8-bit wgmma products whose B is N-contiguous as B^T A^T "
+           "(getSwappedWgmmaLayout)">,
     ListOption<"warpOverrides", "num-warps-override", "std::string",
                "`kernel=N`: give that kernel N warps instead of the rule's "
                "choice (the driver's re-plan after ptxas spilled)">,

@@ -280,3 +280,40 @@ mlir::tilegpu::getWgmmaOperandALayout(const WgmmaConfig &config,
     warps.push_back({0, 0});
   return LinearLayout::get(shape, regs, lanes, warps);
 }
+
+llvm::Expected<LinearLayout>
+mlir::tilegpu::permuteWgmmaRows(const LinearLayout &layout, unsigned rowDim) {
+  if (rowDim >= layout.getRank() || layout.getShape()[rowDim] % 16 != 0)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "rows do not form 16-row blocks");
+  auto rename = [&](LinearLayout::Basis basis) {
+    int64_t row = basis[rowDim];
+    basis[rowDim] = (row & ~int64_t(15)) | ((row & 7) << 1) | ((row >> 3) & 1);
+    return basis;
+  };
+  SmallVector<LinearLayout::Basis> regs, lanes, warps;
+  for (const LinearLayout::Basis &b : layout.getRegisterBases())
+    regs.push_back(rename(b));
+  for (const LinearLayout::Basis &b : layout.getLaneBases())
+    lanes.push_back(rename(b));
+  for (const LinearLayout::Basis &b : layout.getWarpBases())
+    warps.push_back(rename(b));
+  return LinearLayout::get(layout.getShape(), regs, lanes, warps);
+}
+
+llvm::Expected<LinearLayout>
+mlir::tilegpu::getSwappedWgmmaLayout(const WgmmaConfig &swapped,
+                                     ArrayRef<int64_t> shape,
+                                     unsigned numWarps) {
+  if (shape.size() != 2)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "not a 2-D accumulator");
+  llvm::Expected<LinearLayout> transposed = getWgmmaAccumulatorLayout(
+      swapped, {shape[1], shape[0]}, numWarps);
+  if (!transposed)
+    return transposed.takeError();
+  llvm::Expected<LinearLayout> renamed = permuteWgmmaRows(*transposed, 0);
+  if (!renamed)
+    return renamed.takeError();
+  return renamed->permute({1, 0});
+}

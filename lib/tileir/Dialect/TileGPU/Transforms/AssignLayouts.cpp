@@ -198,8 +198,9 @@ bool isRowReduced(Value value) {
 class LayoutSolver {
 public:
   LayoutSolver(cuda_tile::EntryOp entry, unsigned numWarps,
-               const tileir::GPUTarget *target)
-      : entry(entry), numWarps(numWarps), target(target) {}
+               const tileir::GPUTarget *target, bool swapProducts)
+      : entry(entry), numWarps(numWarps), target(target),
+        swapProducts(swapProducts) {}
 
   LogicalResult run() {
     if (target)
@@ -213,6 +214,33 @@ private:
   //===--------------------------------------------------------------------===//
   // Anchors
   //===--------------------------------------------------------------------===//
+
+  /// The configuration of the transposed product B^T A^T (see
+  /// getSwappedWgmmaLayout) when `op` should be computed so: an 8-bit
+  /// product whose operands are both loaded as they are (blocked layouts,
+  /// contiguous along their last dim), so B is N-contiguous and would be
+  /// transposed through shared memory every iteration, while A^T, as the
+  /// shared operand of the swapped product, is K-major. A transposed
+  /// operand (a permute) keeps the direct form: B^T stored as its source
+  /// is K-major already, and A^T's source would not be.
+  std::optional<WgmmaConfig> getSwappedConfig(Operation *op) const {
+    if (!swapProducts)
+      return std::nullopt;
+    auto lhs = cast<cuda_tile::TileType>(op->getOperand(0).getType());
+    auto rhs = cast<cuda_tile::TileType>(op->getOperand(1).getType());
+    auto acc = cast<cuda_tile::TileType>(op->getOperand(2).getType());
+    if (lhs.getRank() != 2 || rhs.getRank() != 2 || acc.getRank() != 2 ||
+        getRegisterBytes(lhs.getElementType()) != 1 ||
+        getRegisterBytes(rhs.getElementType()) != 1)
+      return std::nullopt;
+    for (Value operand : op->getOperands().take_front(2))
+      if (operand.getDefiningOp<cuda_tile::PermuteOp>())
+        return std::nullopt;
+    return getWgmmaConfig(rhs.getElementType(), lhs.getElementType(),
+                          acc.getElementType(), acc.getShape()[1],
+                          acc.getShape()[0], lhs.getShape()[1], numWarps,
+                          *target);
+  }
 
   void anchorProducts() {
     SmallVector<Operation *> products;
@@ -231,6 +259,15 @@ private:
       auto accTile = cast<cuda_tile::TileType>(acc);
       if (std::optional<WgmmaConfig> wgmma =
               getWgmmaConfig(op, numWarps, *target)) {
+        if (std::optional<WgmmaConfig> swapped = getSwappedConfig(op)) {
+          llvm::Expected<LinearLayout> layout = getSwappedWgmmaLayout(
+              *swapped, accTile.getShape(), numWarps);
+          if (layout) {
+            set(op->getResult(0), *layout);
+            continue;
+          }
+          llvm::consumeError(layout.takeError());
+        }
         llvm::Expected<LinearLayout> layout =
             getWgmmaAccumulatorLayout(*wgmma, accTile.getShape(), numWarps);
         if (layout) {
@@ -632,6 +669,7 @@ private:
   cuda_tile::EntryOp entry;
   unsigned numWarps;
   const tileir::GPUTarget *target;
+  bool swapProducts;
   /// Layouts chosen away from the baseline, keyed by value, and the values
   /// in the order they were chosen.
   DenseMap<Value, LinearLayout> anchored;
@@ -677,7 +715,8 @@ struct AssignLayoutsPass
       entry->setAttr(kNumWarpsAttrName,
                      IntegerAttr::get(IntegerType::get(&getContext(), 32),
                                       warps));
-      LayoutSolver solver(entry, warps, tensorCores ? gpu : nullptr);
+      LayoutSolver solver(entry, warps, tensorCores ? gpu : nullptr,
+                          swapProducts);
       if (failed(solver.run()))
         return signalPassFailure();
     }

@@ -678,6 +678,158 @@ LogicalResult stageForWgmma(Operation *product, const WgmmaConfig &config,
   return success();
 }
 
+/// A transpose of a register tile that moves no data: `value` relabeled
+/// by [1, 0] into `layout`.
+Value transposeInRegisters(OpBuilder &b, Location loc, Value value,
+                           const LinearLayout &layout) {
+  auto tile = cast<cuda_tile::TileType>(value.getType());
+  auto type = cuda_tile::TileType::get(
+      {tile.getShape()[1], tile.getShape()[0]}, tile.getElementType(),
+      LayoutAttr::get(b.getContext(), layout));
+  return cuda_tile::PermuteOp::create(b, loc, type, value,
+                                      b.getDenseI32ArrayAttr({1, 0}));
+}
+
+/// When the swapped product's accumulator is a `for` loop's carried value
+/// that only it reads and that it alone produces, the loop carries the
+/// transposed accumulator instead: the transposes move out of the loop
+/// (before it on the initial value, after it on the result), and the
+/// product keeps the form tileir-pipeline-loops makes asynchronous.
+void carryTransposedAccumulator(cuda_tile::PermuteOp in,
+                                cuda_tile::PermuteOp out, OpBuilder &b) {
+  auto arg = dyn_cast<BlockArgument>(in.getSource());
+  if (!arg || !arg.hasOneUse() || !out->hasOneUse())
+    return;
+  auto loop = dyn_cast<cuda_tile::ForOp>(arg.getOwner()->getParentOp());
+  if (!loop || arg.getOwner() != loop.getBody() || arg.getArgNumber() == 0)
+    return;
+  unsigned i = arg.getArgNumber() - 1;
+  auto yield = dyn_cast<cuda_tile::ContinueOp>(*out->getUsers().begin());
+  if (!yield || yield->getBlock() != loop.getBody() ||
+      i >= yield->getNumOperands() || yield->getOperand(i) != out.getResult())
+    return;
+  constexpr unsigned kFirstInit = 3; // lower bound, upper bound, step
+  Type carried = in.getResult().getType();
+  Location loc = in.getLoc();
+  b.setInsertionPoint(loop);
+  Value init = cuda_tile::PermuteOp::create(
+      b, loc, carried, loop->getOperand(kFirstInit + i),
+      b.getDenseI32ArrayAttr({1, 0}));
+  loop->setOperand(kFirstInit + i, init);
+  arg.setType(carried);
+  in.getResult().replaceAllUsesWith(arg);
+  in->erase();
+  yield->setOperand(i, out.getSource());
+  Type original = out.getResult().getType();
+  out->erase();
+  Value result = loop->getResult(i);
+  result.setType(carried);
+  b.setInsertionPointAfter(loop);
+  Value back = cuda_tile::PermuteOp::create(b, loc, original, result,
+                                            b.getDenseI32ArrayAttr({1, 0}));
+  result.replaceAllUsesExcept(back, back.getDefiningOp());
+}
+
+/// The swapped wgmma form of an 8-bit product whose accumulator
+/// tileir-assign-layouts gave the swapped layout (getSwappedWgmmaLayout):
+/// C^T = B^T A^T. A is stored K-major as loaded and read through a
+/// transposed view as the shared operand; B is stored N-contiguous as
+/// loaded and read back into the A fragments of the swapped product, with
+/// ldmatrix.trans (each 32-bit word of which holds two columns of two rows;
+/// a renaming of registers makes the K-quads the fragment wants). Nothing
+/// is written to shared memory but the copies of the operands, so the loop
+/// needs neither a transposition nor a proxy fence and barrier for it.
+LogicalResult stageSwappedForWgmma(Operation *product,
+                                   const WgmmaConfig &swapped,
+                                   unsigned numWarps, OpBuilder &b) {
+  Value lhs = product->getOperand(0), rhs = product->getOperand(1),
+        acc = product->getOperand(2);
+  auto lhsTile = cast<cuda_tile::TileType>(lhs.getType());
+  auto rhsTile = cast<cuda_tile::TileType>(rhs.getType());
+  auto accTile = cast<cuda_tile::TileType>(acc.getType());
+  int64_t m = accTile.getShape()[0], n = accTile.getShape()[1],
+          k = lhsTile.getShape()[1];
+  std::optional<unsigned> aDim = getStagedContiguousDim(lhs);
+  std::optional<unsigned> bDim = getStagedContiguousDim(rhs);
+  if (!aDim || *aDim != 1 || !bDim || *bDim != 1)
+    return failure();
+  llvm::Expected<LinearLayout> fragment =
+      getWgmmaOperandALayout(swapped, {n, k}, numWarps);
+  if (!fragment)
+    return llvm::consumeError(fragment.takeError()), failure();
+  llvm::Expected<LinearLayout> renamed = permuteWgmmaRows(*fragment, 0);
+  if (!renamed)
+    return llvm::consumeError(renamed.takeError()), failure();
+  llvm::Expected<LinearLayout> inB = renamed->permute({1, 0});
+  if (!inB)
+    return llvm::consumeError(inB.takeError()), failure();
+  llvm::Expected<LinearLayout> accLayout =
+      getWgmmaAccumulatorLayout(swapped, {n, m}, numWarps);
+  if (!accLayout)
+    return llvm::consumeError(accLayout.takeError()), failure();
+  llvm::Expected<LinearLayout> accRenamed = permuteWgmmaRows(*accLayout, 0);
+  if (!accRenamed)
+    return llvm::consumeError(accRenamed.takeError()), failure();
+  // ldmatrix.trans gives a word's bytes as (row, col), (row, col + 1),
+  // (row + 1, col), (row + 1, col + 1): the register step along N first.
+  SmallVector<LinearLayout::Basis> regs = inB->getRegisterBases();
+  auto alongN = llvm::find(regs, LinearLayout::Basis{0, 1});
+  if (alongN == regs.end())
+    return failure();
+  LinearLayout::Basis step = *alongN;
+  regs.erase(alongN);
+  regs.insert(regs.begin(), step);
+  llvm::Expected<LinearLayout> native = LinearLayout::get(
+      inB->getShape(), regs, inB->getLaneBases(), inB->getWarpBases());
+  if (!native)
+    return llvm::consumeError(native.takeError()), failure();
+
+  Value aBuf = stageOperand(b, lhs, product);
+  if (!aBuf)
+    return failure();
+  Value bBuf = stageOperand(b, rhs, product);
+  if (!bBuf)
+    return failure();
+  Location loc = product->getLoc();
+  b.setInsertionPoint(getStorePoint(rhs, product));
+  Value fragments =
+      LocalLoadOp::create(b, loc, withLayout(rhsTile, *native), bBuf);
+  if (*native != *inB)
+    fragments = ConvertLayoutOp::create(b, loc, withLayout(rhsTile, *inB),
+                                        fragments);
+  fragments = transposeInRegisters(b, loc, fragments, *renamed);
+
+  b.setInsertionPoint(product);
+  auto aType = cast<SMemType>(aBuf.getType());
+  llvm::Expected<LinearLayout> viewLayout =
+      aType.getLayout().getLayout().permute({1, 0});
+  if (!viewLayout)
+    return llvm::consumeError(viewLayout.takeError()), failure();
+  auto viewType = SMemType::get(b.getContext(), {k, m}, aType.getElementType(),
+                                SharedLayoutAttr::get(b.getContext(),
+                                                      *viewLayout),
+                                1);
+  Value aView = PermuteSharedOp::create(b, loc, viewType, aBuf,
+                                        b.getDenseI32ArrayAttr({1, 0}));
+  auto accIn = cast<cuda_tile::PermuteOp>(
+      transposeInRegisters(b, loc, acc, *accRenamed).getDefiningOp());
+  auto dot = WarpGroupDotOp::create(b, loc, accIn.getResult().getType(),
+                                    fragments, aView, accIn.getResult());
+  if (auto mmai = dyn_cast<cuda_tile::MmaIOp>(product)) {
+    if (mmai.getSignednessRhs() == cuda_tile::Signedness::Unsigned)
+      dot->setAttr("lhs_unsigned", b.getUnitAttr());
+    if (mmai.getSignednessLhs() == cuda_tile::Signedness::Unsigned)
+      dot->setAttr("rhs_unsigned", b.getUnitAttr());
+  }
+  auto accOut = cuda_tile::PermuteOp::create(
+      b, loc, product->getResult(0).getType(), dot.getResult(),
+      b.getDenseI32ArrayAttr({1, 0}));
+  product->getResult(0).replaceAllUsesWith(accOut.getResult());
+  product->erase();
+  carryTransposedAccumulator(accIn, accOut, b);
+  return success();
+}
+
 /// The mma.sync form: each operand not yet in its fragment layout is
 /// stored and read back in it (ldmatrix for 16-bit elements).
 void stageForMmaSync(Operation *product, const MmaConfig &config,
@@ -741,9 +893,29 @@ struct StageOperandsPass
       LayoutAttr accLayout = getLayout(acc);
       if (!accLayout || product->getResult(0).getType() != acc)
         continue;
-      // wgmma when layout assignment anchored the product in its layout.
+      // wgmma when layout assignment anchored the product in its layout,
+      // or in the layout of the swapped product.
       if (std::optional<WgmmaConfig> wgmma =
               getWgmmaConfig(product, numWarps, *gpu)) {
+        auto accTile = cast<cuda_tile::TileType>(acc);
+        auto lhsTile =
+            cast<cuda_tile::TileType>(product->getOperand(0).getType());
+        auto rhsTile =
+            cast<cuda_tile::TileType>(product->getOperand(1).getType());
+        if (std::optional<WgmmaConfig> swapped = getWgmmaConfig(
+                rhsTile.getElementType(), lhsTile.getElementType(),
+                accTile.getElementType(), accTile.getShape()[1],
+                accTile.getShape()[0], lhsTile.getShape()[1], numWarps,
+                *gpu)) {
+          llvm::Expected<LinearLayout> layout = getSwappedWgmmaLayout(
+              *swapped, accTile.getShape(), numWarps);
+          if (!layout)
+            llvm::consumeError(layout.takeError());
+          else if (*layout == accLayout.getLayout() &&
+                   succeeded(stageSwappedForWgmma(product, *swapped,
+                                                  numWarps, b)))
+            continue;
+        }
         llvm::Expected<LinearLayout> layout = getWgmmaAccumulatorLayout(
             *wgmma, cast<cuda_tile::TileType>(acc).getShape(), numWarps);
         if (!layout) {
