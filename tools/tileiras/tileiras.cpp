@@ -210,6 +210,11 @@ static cl::opt<bool> disableProductSwap(
              "shared memory instead of computing B^T A^T with B^T in "
              "registers"),
     cl::ReallyHidden);
+static cl::opt<bool> disableEmptyBarriers(
+    "tileir-disable-empty-barriers",
+    cl::desc("Keep a CTA barrier before each refill of an unspecialized TMA "
+             "loop instead of releasing stages on mbarriers"),
+    cl::ReallyHidden);
 static cl::opt<bool> disableGroupedRaster(
     "tileir-disable-grouped-raster",
     cl::desc("Keep GEMM kernels' tile blocks in launch order (x fastest) "
@@ -492,6 +497,7 @@ static int run(const char *argv0) {
   options.disableTma = disableTma;
   options.disableGroupedRaster = disableGroupedRaster;
   options.disableProductSwap = disableProductSwap;
+  options.disableEmptyBarriers = disableEmptyBarriers;
   options.enableProductOverlap = enableProductOverlap;
   options.rasterGroup = rasterGroup;
   if (producerWarps == 4 || producerWarps == 8)

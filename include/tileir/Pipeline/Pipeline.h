@@ -116,6 +116,8 @@ struct CompileOptions {
   /// 8-bit wgmma products whose B is N-contiguous keep B transposed
   /// through shared memory instead of computing B^T A^T.
   bool disableProductSwap = false;
+  /// Unspecialized TMA loops keep a CTA barrier before each refill.
+  bool disableEmptyBarriers = false;
   /// Tile blocks run in launch order, never grouped.
   bool disableGroupedRaster = false;
   /// x ids per group of the grouped raster (0: the default).

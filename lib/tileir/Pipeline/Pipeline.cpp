@@ -271,6 +271,7 @@ void tileir::buildCodegenPipeline(OpPassManager &pm,
   pipelineOptions.ctas = options.ctasPerSM;
   pipelineOptions.warpSpecialize = !options.disableWarpSpecialization;
   pipelineOptions.tma = !options.disableTma;
+  pipelineOptions.emptyBarriers = !options.disableEmptyBarriers;
   pipelineOptions.groupedRaster = !options.disableGroupedRaster;
   if (options.rasterGroup)
     pipelineOptions.rasterGroup = options.rasterGroup;

@@ -475,3 +475,19 @@ lowering::convertThroughSharedMemory(OpBuilder &b, Location loc, Operation *op,
   return exchangeThroughSharedMemory(b, loc, op, store, dst, offsetOf,
                                      dstVector);
 }
+
+void lowering::enterLeaderOnly(RewriterBase &rewriter, Operation *op) {
+  if (!op->hasAttr(tilegpu::kLeaderOnlyAttrName))
+    return;
+  Location loc = op->getLoc();
+  Value tid = NVVM::ThreadIdXOp::create(rewriter, loc, rewriter.getI32Type());
+  Value leader = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,
+                                      tid, i32Const(rewriter, loc, 0));
+  Block *before = rewriter.getInsertionBlock();
+  Block *after = rewriter.splitBlock(before, rewriter.getInsertionPoint());
+  Block *then = rewriter.createBlock(after);
+  auto exit = LLVM::BrOp::create(rewriter, loc, ValueRange(), after);
+  rewriter.setInsertionPointToEnd(before);
+  LLVM::CondBrOp::create(rewriter, loc, leader, then, after);
+  rewriter.setInsertionPoint(exit);
+}

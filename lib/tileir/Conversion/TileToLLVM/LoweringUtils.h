@@ -23,6 +23,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/PatternMatch.h"
 
 namespace tileir::lowering {
 
@@ -167,6 +168,12 @@ mlir::FailureOr<mlir::Value> getSharedMemoryBase(mlir::OpBuilder &b,
 /// bar.sync 0 for the whole CTA; in a warp-specialized kernel, named
 /// barrier 1 for its compute warps.
 void emitBarrier(mlir::OpBuilder &b, mlir::Location loc);
+
+/// For an op marked `tilegpu.leader_only`, which every thread reaches:
+/// moves the insertion point into a block only the CTA's first thread runs
+/// (the rest of the lowering may split it further). Does nothing for other
+/// ops.
+void enterLeaderOnly(mlir::RewriterBase &rewriter, mlir::Operation *op);
 
 /// fence.proxy.async.shared::cta: this thread's shared-memory writes are
 /// ordered before later reads through the async proxy (wgmma, tcgen05).

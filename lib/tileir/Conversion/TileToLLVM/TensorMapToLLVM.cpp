@@ -140,23 +140,6 @@ Value isFirstThread(OpBuilder &b, Location loc) {
                               i32Const(b, loc, 0));
 }
 
-/// For an op marked `tilegpu.leader_only`, which every thread reaches:
-/// moves the insertion point into a block only the CTA's first thread runs
-/// (the rest of the lowering may split it further).
-void enterLeaderOnly(ConversionPatternRewriter &rewriter, Operation *op) {
-  if (!op->hasAttr(tilegpu::kLeaderOnlyAttrName))
-    return;
-  Location loc = op->getLoc();
-  Value leader = isFirstThread(rewriter, loc);
-  Block *before = rewriter.getInsertionBlock();
-  Block *after = rewriter.splitBlock(before, rewriter.getInsertionPoint());
-  Block *then = rewriter.createBlock(after);
-  auto exit = LLVM::BrOp::create(rewriter, loc, ValueRange(), after);
-  rewriter.setInsertionPointToEnd(before);
-  LLVM::CondBrOp::create(rewriter, loc, leader, then, after);
-  rewriter.setInsertionPoint(exit);
-}
-
 void emitAsm(OpBuilder &b, Location loc, ValueRange operands,
              StringRef constraints, const llvm::Twine &text) {
   createAsm(b, loc, TypeRange(), operands, text.str(), constraints);

@@ -101,6 +101,8 @@ struct MBarrierWaitLowering
   matchAndRewrite(tilegpu::MBarrierWaitOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
+    // An unspecialized loop's refilling thread waits for `empty` alone.
+    enterLeaderOnly(rewriter, op);
     Value addr = getBarrierAddress(rewriter, loc, adaptor.getBarriers(),
                                    adaptor.getIndex());
     Value parity = castInt(rewriter, loc, adaptor.getParity(),

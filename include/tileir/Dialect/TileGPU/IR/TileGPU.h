@@ -39,6 +39,13 @@ inline constexpr llvm::StringLiteral kProducerWarpsAttrName =
 /// On the `if` holding the producer warps' work, and on the copies in it,
 /// which are spread over the producer warps.
 inline constexpr llvm::StringLiteral kProducerAttrName = "tilegpu.producer";
+/// On the `if` holding an unspecialized loop's in-loop TMA copies, whose
+/// thread waits on the stage's `empty` mbarrier (every compute warpgroup
+/// arrives on it once done with the stage) before refilling it: mbarriers
+/// order those writes against every read, so tileir-insert-barriers puts
+/// no CTA barrier before them, and the warpgroups need not run in step.
+inline constexpr llvm::StringLiteral kMBarrierOrderedAttrName =
+    "tilegpu.mbarrier_ordered";
 /// On a `tma_copy` or `tensormap_init` that every thread of the CTA reaches
 /// (a loop without producer warps): only the CTA's first thread runs it.
 inline constexpr llvm::StringLiteral kLeaderOnlyAttrName =

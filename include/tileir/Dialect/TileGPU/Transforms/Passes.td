@@ -205,6 +205,10 @@ def TileIRPipelineLoopsPass
     Option<"ctas", "ctas", "unsigned", /*default=*/"0",
            "CTAs per SM to plan shared memory for where no occupancy hint "
            "asks (0: the planner's rule)">,
+    Option<"emptyBarriers", "empty-barriers", "bool", /*default=*/"true",
+           "Let an unspecialized TMA loop whose products complete in their "
+           "iteration release stages on mbarriers instead of a CTA barrier "
+           "before each refill">,
   ];
   let dependentDialects = ["::mlir::tilegpu::TileGPUDialect"];
 }

@@ -31,7 +31,9 @@
 // barrier of its own, every barrier fences its async-read writes instead.
 // The `if` holding a warp-specialized kernel's producer warps is
 // skipped: mbarriers order its copies with the compute warps' reads, and
-// the compute warps' own barriers count only them. Loops are walked to a fixpoint with the state of their previous
+// the compute warps' own barriers count only them. So is the `if` of an
+// unspecialized loop's TMA refills that wait on `empty` mbarriers
+// (`tilegpu.mbarrier_ordered`). Loops are walked to a fixpoint with the state of their previous
 // iteration joined in, and `if` joins its branches; whatever the analysis
 // cannot tell apart (stages of one buffer, both branches) counts as one
 // range, which only adds barriers. Stages are told apart only where the
@@ -383,8 +385,11 @@ private:
       }
       if (auto ifOp = dyn_cast<cuda_tile::IfOp>(op)) {
         // The producer warps of a warp-specialized kernel synchronize with
-        // the compute warps through mbarriers only, and run nothing else.
-        if (op.hasAttr(kProducerAttrName))
+        // the compute warps through mbarriers only, and run nothing else;
+        // so do the refills of an unspecialized loop with `empty`
+        // mbarriers.
+        if (op.hasAttr(kProducerAttrName) ||
+            op.hasAttr(kMBarrierOrderedAttrName))
           continue;
         State out = process(*ifOp.getThenBlock(), state, insert);
         if (Block *otherwise = ifOp.getElseBlock())

@@ -275,12 +275,13 @@ public:
                 int64_t sharedBudget, int64_t soloBudget,
                 unsigned requestedStages, bool warpSpecialize,
                 int64_t producerWarps, bool tma, int64_t rasterGroup,
-                int64_t ctas)
+                int64_t ctas, bool emptyBarriersAllowed)
       : loop(loop), inductionVar(loop.getInductionVar()), target(target),
         sharedBudget(sharedBudget), soloBudget(soloBudget),
         requestedStages(requestedStages), warpSpecialize(warpSpecialize),
         producerWarps(producerWarps), tmaAllowed(tma),
-        rasterGroup(rasterGroup), ctas(ctas) {}
+        rasterGroup(rasterGroup), ctas(ctas),
+        emptyBarriersAllowed(emptyBarriersAllowed) {}
 
   /// Pipelines the loop if it can; reports the outcome as a remark.
   void run() {
@@ -384,13 +385,18 @@ public:
     bool grouped = entry && gemmLike && rasterGroup > 1 &&
                    setGroupedRaster(entry, rasterGroup);
     bool tmaCopies = false;
+    bool emptyBarriers = false;
     std::string notTmaHere;
     if (!specialize) {
       int64_t budget = solo ? std::max(sharedBudget, soloBudget) : sharedBudget;
       tmaCopies = canCopyWithTma(candidates, keepStage, stages, perStage,
                                  stagingBytes, budget, notTmaHere);
       distance = keepStage ? stages - 2 : stages - 1;
-      rewrite(candidates, stages, distance, asyncDot, staging, tmaCopies);
+      emptyBarriers =
+          emptyBarriersAllowed && tmaCopies && !asyncDot && staging.empty() && !lateReads &&
+          onlyProductsReadStages(candidates);
+      rewrite(candidates, stages, distance, asyncDot, staging, tmaCopies,
+              emptyBarriers);
     }
     std::string message = llvm::formatv(
         "loop pipelined with {0} stages: {1} tile load(s) become "
@@ -423,6 +429,10 @@ public:
     if (tmaCopies)
       message += "; one thread issues the copies with TMA (tensor maps built "
                  "on the device), every thread waits on the stage's mbarrier";
+    if (emptyBarriers)
+      message += "; the warpgroups release each stage on an mbarrier that "
+                 "the refilling thread waits for, instead of meeting at a "
+                 "CTA barrier";
     else if (!specialize && !notTmaHere.empty())
       message += "; no TMA: " + notTmaHere;
     if (solo)
@@ -683,6 +693,34 @@ private:
     }
     stages = fewer;
     return true;
+  }
+
+  /// Whether the stages are read by nothing but warpgroup products and
+  /// the body touches no other shared memory (no buffer of its own, no
+  /// scratch): a loop whose every product completes in its iteration may
+  /// then release stages on `empty` mbarriers instead of a CTA barrier
+  /// before each refill, since no other barrier will tie its warpgroups
+  /// together (one would deadlock against the refilling thread's wait).
+  bool onlyProductsReadStages(ArrayRef<Candidate> candidates) {
+    llvm::SmallPtrSet<Operation *, 8> own;
+    for (const Candidate &c : candidates) {
+      own.insert(c.load);
+      own.insert(c.store);
+      own.insert(c.alloc);
+      for (cuda_tile::ReshapeOp r : c.reshapes)
+        own.insert(r);
+    }
+    WalkResult result = loop.getBody()->walk([&](Operation *op) {
+      if (own.contains(op) || isa<WarpGroupDotOp>(op))
+        return WalkResult::advance();
+      if (isa<LocalLoadOp, LocalStoreOp, AllocSharedOp, AsyncCopyOp,
+              BarrierOp, cuda_tile::MmaFOp, cuda_tile::MmaIOp,
+              cuda_tile::MmaFScaledOp>(op) ||
+          getScratchBytes(op) > 0)
+        return WalkResult::interrupt();
+      return WalkResult::advance();
+    });
+    return !result.wasInterrupted();
   }
 
   /// Whether the loop can be warp-specialized: it is a wgmma loop at the
@@ -1142,14 +1180,22 @@ private:
   /// Issues the TMA copies of induction value `iv` into `stage` when
   /// `inRange` (a value every thread agrees on); one thread copies
   /// (`tilegpu.leader_only`), arriving on mbarrier `stage` of `barriers`.
-  /// Returns the `if` holding them.
+  /// With `empty` (the index of the stage's `empty` mbarrier) that thread
+  /// first waits for its phase of parity `emptyParity`. Returns the `if`
+  /// holding them.
   Operation *emitTmaCopies(OpBuilder &b, MutableArrayRef<Candidate> candidates,
                      Value iv, Value stage, Value inRange, Value barriers,
-                     int64_t slotWord) {
+                     int64_t slotWord, Value empty = Value(),
+                     Value emptyParity = Value()) {
     Location loc = loop.getLoc();
     auto guard = cuda_tile::IfOp::create(b, loc, TypeRange(), inRange,
                                          /*withElseRegion=*/false);
     setInsertionPointToBodyEnd(b, guard.getThenBlock());
+    if (empty) {
+      guard->setAttr(kMBarrierOrderedAttrName, UnitAttr::get(b.getContext()));
+      auto wait = MBarrierWaitOp::create(b, loc, barriers, empty, emptyParity);
+      wait->setAttr(kLeaderOnlyAttrName, UnitAttr::get(b.getContext()));
+    }
     for (auto [i, c] : llvm::enumerate(candidates)) {
       IRMapping map;
       map.map(inductionVar, iv);
@@ -1184,7 +1230,8 @@ private:
   /// visible to the waiting threads without a CTA barrier.
   void rewrite(MutableArrayRef<Candidate> candidates, int64_t stages,
                int64_t distance, WarpGroupDotOp asyncDot,
-               ArrayRef<AllocSharedOp> staging, bool tma) {
+               ArrayRef<AllocSharedOp> staging, bool tma,
+               bool emptyBarriers) {
     Location loc = loop.getLoc();
     OpBuilder b(loop);
     MLIRContext *ctx = loop.getContext();
@@ -1214,9 +1261,10 @@ private:
     // CTA's tensor-map slot; the maps are written before the first copy.
     Type i32 = cuda_tile::TileType::get({}, IntegerType::get(ctx, 32));
     Value barriers;
-    int64_t slotWord = stages;
+    emptyBarriers &= tma;
+    int64_t slotWord = emptyBarriers ? 2 * stages : stages;
     if (tma) {
-      int64_t numBarriers = llvm::PowerOf2Ceil(stages + 1);
+      int64_t numBarriers = llvm::PowerOf2Ceil(slotWord + 1);
       llvm::Expected<tileir::SharedMemoryLayout> barrierLayout =
           tileir::SharedMemoryLayout::get({numBarriers},
                                           tileir::SwizzleSpec());
@@ -1232,6 +1280,12 @@ private:
         TensorMapAcquireOp::create(b, loc, barriers, slotWord);
         SmallVector<int32_t> counts(stages,
                                     static_cast<int32_t>(candidates.size()));
+        // `empty[s]`: one arrival per compute warpgroup.
+        if (emptyBarriers)
+          counts.append(stages, static_cast<int32_t>(getComputeWarps(
+                                    cast<cuda_tile::EntryOp>(
+                                        loop->getParentOp())) /
+                                4));
         MBarrierInitOp::create(b, loc, barriers,
                                b.getDenseI32ArrayAttr(counts));
         for (auto [i, c] : llvm::enumerate(candidates)) {
@@ -1267,6 +1321,9 @@ private:
       carried.push_back(createIntConstant(b, loc, i32, 0));
     if (tma)
       carried.push_back(createIntConstant(b, loc, i32, 0));
+    // With `empty` mbarriers, the parity of the write stage's use.
+    if (emptyBarriers)
+      carried.push_back(createIntConstant(b, loc, i32, 0));
     unsigned numCarried = carried.size();
     cuda_tile::ForOp newLoop = moveIntoNewLoop(b, carried);
     Block *body = newLoop.getBody();
@@ -1282,8 +1339,13 @@ private:
                           static_cast<int64_t>(firstCarried)}));
 
     b.setInsertionPointToStart(body);
-    Value phase = tma ? body->getArgument(body->getNumArguments() - 1)
+    Value writePhase =
+        emptyBarriers ? body->getArgument(body->getNumArguments() - 1)
                       : Value();
+    Value phase =
+        tma ? body->getArgument(body->getNumArguments() -
+                                (emptyBarriers ? 2 : 1))
+            : Value();
     Operation *firstWait =
         tma ? MBarrierWaitOp::create(b, loc, barriers, readStage, phase)
                   .getOperation()
@@ -1301,7 +1363,18 @@ private:
     Value ahead = emitAdvance(b, loc, iv, distance);
     Value aheadInRange = emitInRange(b, loc, ahead);
     Operation *aheadCopies;
-    if (tma) {
+    Value numStages =
+        emptyBarriers ? createIntConstant(b, loc, i32, stages) : Value();
+    if (tma && emptyBarriers) {
+      // Use u of a stage waits for phase u - 1 of its `empty` barrier
+      // (parity (u + 1) % 2, which a fresh barrier passes at once).
+      Value one = createIntConstant(b, loc, i32, 1);
+      Value parity = cuda_tile::SubIOp::create(b, loc, one, writePhase);
+      Value empty = cuda_tile::AddIOp::create(b, loc, writeStage, numStages);
+      aheadCopies =
+          emitTmaCopies(b, candidates, ahead, writeStage, aheadInRange,
+                        barriers, slotWord, empty, parity);
+    } else if (tma) {
       aheadCopies = emitTmaCopies(b, candidates, ahead, writeStage,
                                   aheadInRange, barriers, slotWord);
     } else {
@@ -1312,7 +1385,7 @@ private:
     // The next stages early, so that they dominate every `continue`.
     b.setInsertionPointAfter(firstWait);
     auto [nextRead, readWraps] = emitNextStage(b, loc, readStage, stages);
-    Value nextWrite = emitNextStage(b, loc, writeStage, stages).first;
+    auto [nextWrite, writeWraps] = emitNextStage(b, loc, writeStage, stages);
     SmallVector<Value> nextCarried{nextRead, nextWrite};
     Value nextPhase =
         tma ? emitNextPhase(b, loc, phase, readWraps) : Value();
@@ -1332,9 +1405,22 @@ private:
     }
     if (tma)
       nextCarried.push_back(nextPhase);
+    if (emptyBarriers)
+      nextCarried.push_back(emitNextPhase(b, loc, writePhase, writeWraps));
 
     // Consumers read this iteration's stage; the loads and their stores go.
     readFromStage(candidates, readStage);
+
+    // Every warpgroup releases the stage once its products (complete in
+    // the iteration, the stage's only readers) are done: at the end of the
+    // body, its only `continue`.
+    if (emptyBarriers) {
+      b.setInsertionPoint(body->getTerminator());
+      Value empty =
+          cuda_tile::AddIOp::create(b, loc, readStage, numStages);
+      MBarrierArriveOp::create(b, loc, barriers, empty,
+                               /*per_warpgroup=*/true);
+    }
 
     // Every `continue` of this loop passes the next stages along.
     SmallVector<cuda_tile::ContinueOp> continues;
@@ -1506,6 +1592,9 @@ private:
   /// x ids per group of a GEMM kernel's grouped raster (1: none).
   int64_t rasterGroup;
   int64_t ctas;
+  /// Whether an unspecialized TMA loop may release stages on `empty`
+  /// mbarriers instead of a CTA barrier.
+  bool emptyBarriersAllowed;
   /// The multi-stage buffer replacing each single-stage one.
   DenseMap<Operation *, Value> multiBuffers;
 };
@@ -1586,7 +1675,7 @@ struct PipelineLoopsPass
                       producerWarps == 8 ? 8 : 4, tma,
                       groupedRaster ? std::clamp<int64_t>(rasterGroup, 1, 64)
                                     : 1,
-                      ctas)
+                      ctas, emptyBarriers)
             .run();
       }
     }
