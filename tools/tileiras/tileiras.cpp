@@ -215,6 +215,11 @@ static cl::opt<bool> disableEmptyBarriers(
     cl::desc("Keep a CTA barrier before each refill of an unspecialized TMA "
              "loop instead of releasing stages on mbarriers"),
     cl::ReallyHidden);
+static cl::opt<bool> disableOperandPrefetch(
+    "tileir-disable-operand-prefetch",
+    cl::desc("Build an asynchronous product's register operand only after "
+             "the product before it is done"),
+    cl::ReallyHidden);
 static cl::opt<bool> disableGroupedRaster(
     "tileir-disable-grouped-raster",
     cl::desc("Keep GEMM kernels' tile blocks in launch order (x fastest) "
@@ -498,6 +503,7 @@ static int run(const char *argv0) {
   options.disableGroupedRaster = disableGroupedRaster;
   options.disableProductSwap = disableProductSwap;
   options.disableEmptyBarriers = disableEmptyBarriers;
+  options.disableOperandPrefetch = disableOperandPrefetch;
   options.enableProductOverlap = enableProductOverlap;
   options.rasterGroup = rasterGroup;
   if (producerWarps == 4 || producerWarps == 8)

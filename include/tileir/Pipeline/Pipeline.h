@@ -118,6 +118,8 @@ struct CompileOptions {
   bool disableProductSwap = false;
   /// Unspecialized TMA loops keep a CTA barrier before each refill.
   bool disableEmptyBarriers = false;
+  /// Build a register operand while the product before it runs.
+  bool disableOperandPrefetch = false;
   /// Tile blocks run in launch order, never grouped.
   bool disableGroupedRaster = false;
   /// x ids per group of the grouped raster (0: the default).

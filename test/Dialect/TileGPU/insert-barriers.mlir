@@ -213,7 +213,10 @@ cuda_tile.module @carried_stages {
 // GEMM: continue
 // Computed as B^T A^T (the default), the same GEMM writes shared memory
 // only through its copies: one fenced barrier an iteration, before B^T is
-// read into registers and A^T by the tensor cores.
+// read into registers and A^T by the tensor cores. The loop is unrolled by
+// two (B^T is read while the previous product runs); the second copy of
+// the body reads and writes the stages advanced from the loop's, still
+// told apart, and so does the odd last iteration after the loop.
 // SWAP-LABEL: entry @gemm_e4m3(
 // SWAP: for
 // SWAP-NEXT: tilegpu.async_wait 2
@@ -223,7 +226,20 @@ cuda_tile.module @carried_stages {
 // SWAP-NOT: tilegpu.barrier
 // SWAP: tilegpu.warpgroup_dot
 // SWAP-NOT: tilegpu.barrier
+// SWAP: tilegpu.async_wait 2
+// SWAP-NOT: tilegpu.barrier
+// SWAP: tilegpu.barrier async_proxy
+// SWAP-NEXT: tilegpu.local_load
+// SWAP-NOT: tilegpu.barrier
+// SWAP: tilegpu.warpgroup_dot
+// SWAP-NOT: tilegpu.barrier
 // SWAP: continue
+// SWAP: if
+// SWAP-NEXT: tilegpu.async_wait 2
+// SWAP-NOT: tilegpu.barrier
+// SWAP: tilegpu.barrier async_proxy
+// SWAP-NOT: tilegpu.barrier
+// SWAP: } else {
 cuda_tile.module @gemm_e4m3 {
   entry @gemm_e4m3(%a: tile<ptr<f8E4M3FN>>, %b: tile<ptr<f8E4M3FN>>, %c: tile<ptr<f32>>, %n: tile<i32>) {
     %c0 = constant <i32: 0> : tile<i32>

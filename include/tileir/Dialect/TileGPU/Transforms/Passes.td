@@ -209,6 +209,11 @@ def TileIRPipelineLoopsPass
            "Let an unspecialized TMA loop whose products complete in their "
            "iteration release stages on mbarriers instead of a CTA barrier "
            "before each refill">,
+    Option<"prefetchOperands", "prefetch-operands", "bool",
+           /*default=*/"true",
+           "Build an asynchronous product's register operand while the "
+           "product before it runs, keeping the previous operand's "
+           "registers tied to the wait for that product">,
   ];
   let dependentDialects = ["::mlir::tilegpu::TileGPUDialect"];
 }

@@ -39,7 +39,8 @@
 // range, which only adds barriers. Stages are told apart only where the
 // program says so: two constant stage indices that differ, or two
 // loop-carried stage indices a loop declares distinct in every iteration
-// (`tilegpu.distinct_stages`, set by tileir-pipeline-loops). A stage index
+// (`tilegpu.distinct_stages`, set by tileir-pipeline-loops), or the next
+// stages of two such indices in one rotation. A stage index
 // defined in a loop means another stage in the next iteration, so the
 // accesses carried around the back edge lose theirs.
 //
@@ -47,6 +48,7 @@
 
 #include "tileir/Dialect/TileGPU/Transforms/Passes.h"
 
+#include "tileir/Dialect/TileGPU/IR/TensorMap.h"
 #include "tileir/Dialect/TileGPU/Transforms/SharedMemory.h"
 
 #include "mlir/IR/Builders.h"
@@ -201,14 +203,19 @@ public:
       if (!indices)
         return;
       // Iter value k is body argument k + 1 (after the induction variable).
-      SmallVector<Value> args;
+      // The loop's results are its last iteration's next stages, distinct
+      // as well (the odd last iteration of a loop unrolled by two uses them).
+      SmallVector<Value> args, results;
       for (int64_t k : indices.asArrayRef())
-        if (k >= 0 && k + 1 < loop.getBody()->getNumArguments())
+        if (k >= 0 && k + 1 < loop.getBody()->getNumArguments()) {
           args.push_back(loop.getBody()->getArgument(k + 1));
-      for (Value a : args)
-        for (Value b : args)
-          if (a != b)
-            distinctStages.insert({a, b});
+          results.push_back(loop->getResult(k));
+        }
+      for (ArrayRef<Value> group : {ArrayRef<Value>(args), ArrayRef<Value>(results)})
+        for (Value a : group)
+          for (Value b : group)
+            if (a != b)
+              distinctStages.insert({a, b});
     });
   }
 
@@ -306,11 +313,43 @@ private:
                         [&](const Range &a) { return a.overlaps(r); });
   }
 
+  /// The stage index `v` advances from, when it is the next stage of a
+  /// rotation through `last` + 1 stages as tileir-pipeline-loops computes it,
+  /// select(x == last, 0, x + 1); `last` is set then.
+  static Value getAdvancedFrom(Value v, int64_t &last) {
+    auto select = v.getDefiningOp<cuda_tile::SelectOp>();
+    if (!select)
+      return Value();
+    auto wraps = select.getCond().getDefiningOp<cuda_tile::CmpIOp>();
+    auto plusOne = select.getValIfFalse().getDefiningOp<cuda_tile::AddIOp>();
+    if (!wraps || !plusOne ||
+        wraps.getComparisonPredicate() !=
+            cuda_tile::ComparisonPredicate::Equal ||
+        wraps.getLhs() != plusOne.getLhs() ||
+        tileir::getConstantIntValue(select.getValIfTrue()) != 0 ||
+        tileir::getConstantIntValue(plusOne.getRhs()) != 1)
+      return Value();
+    std::optional<int64_t> bound = tileir::getConstantIntValue(wraps.getRhs());
+    if (!bound)
+      return Value();
+    last = *bound;
+    return wraps.getLhs();
+  }
+
   /// Whether two stage indices of one buffer name different stages.
   bool areDistinctStages(Value a, Value b) const {
     if (!a || !b || a == b)
       return false;
     if (distinctStages.contains({a, b}))
+      return true;
+    // The next stages of two different stages of one rotation differ too
+    // (the rotation is one-to-one on the stage indices 0..last it moves
+    // through): the second copy of a loop body unrolled by two reads and
+    // writes stages advanced from the loop's.
+    int64_t lastA = 0, lastB = 0;
+    Value fromA = getAdvancedFrom(a, lastA);
+    Value fromB = getAdvancedFrom(b, lastB);
+    if (fromA && fromB && lastA == lastB && areDistinctStages(fromA, fromB))
       return true;
     auto ca = a.getDefiningOp<cuda_tile::ConstantOp>();
     auto cb = b.getDefiningOp<cuda_tile::ConstantOp>();

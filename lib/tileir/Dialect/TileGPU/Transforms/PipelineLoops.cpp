@@ -58,10 +58,12 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Remarks.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace mlir::tilegpu {
 #define GEN_PASS_DEF_TILEIRPIPELINELOOPSPASS
@@ -275,13 +277,15 @@ public:
                 int64_t sharedBudget, int64_t soloBudget,
                 unsigned requestedStages, bool warpSpecialize,
                 int64_t producerWarps, bool tma, int64_t rasterGroup,
-                int64_t ctas, bool emptyBarriersAllowed)
+                int64_t ctas, bool emptyBarriersAllowed,
+                bool prefetchOperands)
       : loop(loop), inductionVar(loop.getInductionVar()), target(target),
         sharedBudget(sharedBudget), soloBudget(soloBudget),
         requestedStages(requestedStages), warpSpecialize(warpSpecialize),
         producerWarps(producerWarps), tmaAllowed(tma),
         rasterGroup(rasterGroup), ctas(ctas),
-        emptyBarriersAllowed(emptyBarriersAllowed) {}
+        emptyBarriersAllowed(emptyBarriersAllowed),
+        prefetchOperands(prefetchOperands) {}
 
   /// Pipelines the loop if it can; reports the outcome as a remark.
   void run() {
@@ -1031,7 +1035,8 @@ private:
     Value phase = body->getArgument(body->getNumArguments() - 1);
 
     b.setInsertionPointToStart(body);
-    MBarrierWaitOp::create(b, loc, barriers, stage, phase);
+    Operation *stageWait =
+        MBarrierWaitOp::create(b, loc, barriers, stage, phase);
     // cp.async wrote through the generic proxy; wgmma reads through the
     // async one (which TMA writes through).
     if (!useTma)
@@ -1055,6 +1060,7 @@ private:
     // before it is done, its stage goes back to the producers (from the
     // second iteration on: the first has no product before it).
     Value asyncResult;
+    cuda_tile::IfOp tail;
     {
       asyncDot.setIsAsync(true);
       b.setInsertionPointAfter(asyncDot);
@@ -1085,9 +1091,10 @@ private:
       for (auto [i, v] : llvm::enumerate(yield->getOperands()))
         if (v == wait.getResult(0))
           asyncResult = newLoop->getResult(i);
-      waitBeforeRegisterOperand(newLoop, asyncDot, wait);
+      waitBeforeRegisterOperand(newLoop, asyncDot, wait, stageWait,
+                                asyncResult, tail);
     }
-    guardAsyncLoop(b, newLoop, asyncResult);
+    guardAsyncLoop(b, newLoop, asyncResult, tail);
     // Every stage has been waited for: no TMA copy reads the maps any more.
     if (useTma)
       TensorMapReleaseOp::create(b, loc, barriers, slotWord);
@@ -1447,6 +1454,7 @@ private:
     // must be done, since its stage is refilled next. The wait follows the
     // copies issued behind the product.
     Value asyncResult;
+    cuda_tile::IfOp tail;
     if (asyncDot) {
       asyncDot.setIsAsync(true);
       b.setInsertionPointAfter(aheadCopies);
@@ -1457,12 +1465,13 @@ private:
       for (auto [i, v] : llvm::enumerate(body->getTerminator()->getOperands()))
         if (v == wait.getResult(0))
           asyncResult = newLoop->getResult(i);
-      waitBeforeRegisterOperand(newLoop, asyncDot, wait);
+      waitBeforeRegisterOperand(newLoop, asyncDot, wait, firstWait,
+                                asyncResult, tail);
     }
 
     // Results, and the copies still in flight after the last iteration.
     if (asyncResult) {
-      guardAsyncLoop(b, newLoop, asyncResult);
+      guardAsyncLoop(b, newLoop, asyncResult, tail);
     } else {
       for (auto [oldResult, newResult] :
            llvm::zip(loop->getResults(), newLoop->getResults()))
@@ -1485,13 +1494,18 @@ private:
   /// ptxas does not rename the registers for us: a tf32 GEMM that read A
   /// into registers computed wrong results once its copies were fast
   /// enough (TMA) for the next iteration's loads to overtake the product.
-  /// So the ops that build the operand move down to just before the
-  /// product, and the previous product is waited for (pending = 0) right
-  /// before them: whatever comes earlier in the body (waiting for the
-  /// stage, staging the other operand) still overlaps with it.
-  void waitBeforeRegisterOperand(cuda_tile::ForOp newLoop,
+  /// Where it can, prefetchRegisterOperand builds the operand in other
+  /// registers while the product before it runs (the loop is unrolled by
+  /// two; `tail` is then the `if` of an odd last iteration, whose results
+  /// stand for the loop's). Otherwise the ops that
+  /// build the operand move down to just before the product, and the
+  /// previous product is waited for (pending = 0) right before them:
+  /// whatever comes earlier in the body (waiting for the stage, staging the
+  /// other operand) still overlaps with it.
+  void waitBeforeRegisterOperand(cuda_tile::ForOp &newLoop,
                                  WarpGroupDotOp asyncDot,
-                                 WarpGroupDotWaitOp wait) {
+                                 WarpGroupDotWaitOp wait, Operation *stageWait,
+                                 Value &asyncResult, cuda_tile::IfOp &tail) {
     if (isa<SMemType>(asyncDot.getLhs().getType()))
       return;
     Block *body = newLoop.getBody();
@@ -1499,11 +1513,11 @@ private:
       return;
     // The in-flight accumulator at the top of an iteration: the body
     // argument the wait's result is carried into.
-    Value inFlight;
+    std::optional<unsigned> inFlightIndex;
     for (auto [i, v] : llvm::enumerate(body->getTerminator()->getOperands()))
       if (v == wait.getResult(0))
-        inFlight = newLoop.getRegionIterValues()[i];
-    if (!inFlight)
+        inFlightIndex = i;
+    if (!inFlightIndex)
       return;
     // The ops of this body that the operand is built from.
     llvm::SetVector<Operation *> chain;
@@ -1518,6 +1532,12 @@ private:
     SmallVector<Operation *> ordered(chain.begin(), chain.end());
     llvm::sort(ordered,
                [](Operation *x, Operation *y) { return x->isBeforeInBlock(y); });
+    if (prefetchOperands &&
+        prefetchRegisterOperand(newLoop, asyncDot, *inFlightIndex, ordered,
+                                stageWait, asyncResult, tail))
+      return;
+
+    Value inFlight = newLoop.getRegionIterValues()[*inFlightIndex];
     // Move the chain down when nothing else uses its values; otherwise the
     // wait goes before its first op where it is.
     bool movable = llvm::all_of(ordered, [&](Operation *op) {
@@ -1529,9 +1549,19 @@ private:
       for (Operation *op : ordered)
         op->moveBefore(asyncDot);
     OpBuilder b(ordered.empty() ? asyncDot.getOperation() : ordered.front());
-    auto done = WarpGroupDotWaitOp::create(b, asyncDot.getLoc(),
-                                           TypeRange{inFlight.getType()},
-                                           ValueRange{inFlight}, 0);
+    waitForInFlight(b, asyncDot.getLoc(), inFlight, Value());
+  }
+
+  /// A `warpgroup_dot_wait {pending = 0}` at `b` for the accumulator
+  /// `inFlight` (and the register operand `operand` its product reads, if
+  /// any); the uses of `inFlight` after it take its result.
+  static void waitForInFlight(OpBuilder &b, Location loc, Value inFlight,
+                              Value operand) {
+    SmallVector<Value> waited{inFlight};
+    if (operand)
+      waited.push_back(operand);
+    auto done = WarpGroupDotWaitOp::create(b, loc, ValueRange(waited).getTypes(),
+                                           waited, 0);
     inFlight.replaceUsesWithIf(done.getResult(0), [&](OpOperand &use) {
       Operation *user = use.getOwner();
       return user != done.getOperation() &&
@@ -1539,6 +1569,152 @@ private:
              done->isBeforeInBlock(
                  done->getBlock()->findAncestorOpInBlock(*user));
     });
+  }
+
+  /// Builds the register operand of `asyncDot` (the ops `ordered`) right
+  /// after its stage is there (`stageWait`), while the product before it
+  /// still runs, and waits for that product (pending = 0) just before
+  /// issuing this one. The operand of the product in flight must then stay
+  /// in its registers, but PTX names one register per definition and a loop
+  /// body defines the operand once: the new operand would overwrite the old
+  /// one. So the loop is unrolled by two (unrollByTwo): the two copies of the
+  /// body build their operands in different registers, and each overwrites
+  /// its own only after the product that read them, two iterations back,
+  /// is done. Only ops that read the pipelined stages or touch no memory
+  /// move. Returns false, changing nothing, where the loop or the chain
+  /// does not allow it.
+  bool prefetchRegisterOperand(cuda_tile::ForOp &newLoop,
+                               WarpGroupDotOp asyncDot, unsigned inFlightIndex,
+                               ArrayRef<Operation *> ordered,
+                               Operation *stageWait, Value &asyncResult,
+                               cuda_tile::IfOp &tail) {
+    Block *body = newLoop.getBody();
+    if (!stageWait || stageWait->getBlock() != body || !canUnrollByTwo(newLoop))
+      return false;
+    auto readsStage = [&](LocalLoadOp load) {
+      Value buffer = load.getBuffer();
+      while (true) {
+        if (auto permute = buffer.getDefiningOp<PermuteSharedOp>())
+          buffer = permute.getBuffer();
+        else if (auto subview = buffer.getDefiningOp<SubviewOp>())
+          buffer = subview.getBuffer();
+        else
+          break;
+      }
+      return llvm::any_of(multiBuffers,
+                          [&](auto &entry) { return entry.second == buffer; });
+    };
+    SmallVector<Operation *> moving;
+    for (Operation *op : ordered) {
+      if (op->isBeforeInBlock(stageWait))
+        continue;
+      auto load = dyn_cast<LocalLoadOp>(op);
+      if (load ? !readsStage(load) : !isMemoryEffectFree(op))
+        return false;
+      moving.push_back(op);
+    }
+    // What the moving ops use must be there right after the wait.
+    for (Operation *op : moving)
+      for (Value v : op->getOperands()) {
+        Operation *def = v.getDefiningOp();
+        if (!def || llvm::is_contained(moving, def))
+          continue;
+        Operation *ancestor = body->findAncestorOpInBlock(*def);
+        if (ancestor && ancestor != stageWait &&
+            !ancestor->isBeforeInBlock(stageWait))
+          return false;
+      }
+
+    Operation *after = stageWait;
+    for (Operation *op : moving) {
+      op->moveAfter(after);
+      after = op;
+    }
+    OpBuilder b(asyncDot);
+    waitForInFlight(b, asyncDot.getLoc(),
+                    newLoop.getRegionIterValues()[inFlightIndex], Value());
+    tail = unrollByTwo(newLoop, asyncResult);
+    return true;
+  }
+
+  /// Whether unrollByTwo takes `loop`: from 0 in steps of 1, continuing
+  /// only at the end of its body.
+  static bool canUnrollByTwo(cuda_tile::ForOp loop) {
+    return tileir::getConstantIntValue(loop.getLowerBound()) == 0 &&
+           tileir::getConstantIntValue(loop.getStep()) == 1 &&
+           !leavesEarly(loop, /*orReturns=*/false);
+  }
+
+  /// Replaces `loop` (canUnrollByTwo) with a loop over pairs of its
+  /// iterations, two copies of its body each (`loop` then names it), and an
+  /// `if` running the last iteration of an odd count; returns that `if`,
+  /// whose results are the old loop's (`asyncResult` becomes its result).
+  /// The pairs end at ub & -2: for a negative signed ub that is below ub,
+  /// so the last iteration also needs it to be at least 0.
+  static cuda_tile::IfOp unrollByTwo(cuda_tile::ForOp &loop,
+                                     Value &asyncResult) {
+    Location loc = loop.getLoc();
+    OpBuilder b(loop);
+    Value ub = loop.getUpperBound();
+    Type type = ub.getType();
+    Value pairUb = cuda_tile::AndIOp::create(
+        b, loc, ub, createIntConstant(b, loc, type, -2));
+    // Whether an odd last iteration remains (computed before the loops, so
+    // that it stays in place when they move under the loop's guard).
+    auto signedness = loop.getUnsignedCmp() ? cuda_tile::Signedness::Unsigned
+                                            : cuda_tile::Signedness::Signed;
+    Value odd = cuda_tile::CmpIOp::create(
+        b, loc, cuda_tile::ComparisonPredicate::LessThan, pairUb, ub,
+        signedness);
+    if (!loop.getUnsignedCmp())
+      odd = cuda_tile::AndIOp::create(
+          b, loc, odd,
+          cuda_tile::CmpIOp::create(
+              b, loc, cuda_tile::ComparisonPredicate::GreaterThanOrEqual,
+              pairUb, createIntConstant(b, loc, type, 0), signedness));
+    auto pairs = cuda_tile::ForOp::create(
+        b, loc, loop.getLowerBound(), pairUb,
+        createIntConstant(b, loc, type, 2), loop.getInitValues(),
+        loop.getUnsignedCmp());
+    pairs->setDiscardableAttrs(loop->getDiscardableAttrDictionary());
+    Block *body = loop.getBody();
+    auto cloneBody = [&](OpBuilder &cb, Value iv, ValueRange args) {
+      IRMapping map;
+      map.map(body->getArgument(0), iv);
+      for (auto [arg, v] : llvm::zip(body->getArguments().drop_front(), args))
+        map.map(arg, v);
+      for (Operation &op : body->without_terminator())
+        cb.clone(op, map);
+      SmallVector<Value> next;
+      for (Value v : body->getTerminator()->getOperands())
+        next.push_back(map.lookupOrDefault(v));
+      return next;
+    };
+    Block *pairBody = pairs.getBody();
+    OpBuilder pb = OpBuilder::atBlockEnd(pairBody);
+    SmallVector<Value> first = cloneBody(pb, pairs.getInductionVar(),
+                                         pairBody->getArguments().drop_front());
+    Value second = cuda_tile::AddIOp::create(
+        pb, loc, pairs.getInductionVar(), createIntConstant(pb, loc, type, 1));
+    cuda_tile::ContinueOp::create(pb, loc, cloneBody(pb, second, first));
+
+    b.setInsertionPointAfter(pairs);
+    auto tail = cuda_tile::IfOp::create(b, loc, loop->getResultTypes(), odd,
+                                        /*withElseRegion=*/true);
+    OpBuilder tb = OpBuilder::atBlockEnd(tail.getThenBlock());
+    cuda_tile::YieldOp::create(tb, loc,
+                               cloneBody(tb, pairUb, pairs.getResults()));
+    OpBuilder eb = OpBuilder::atBlockEnd(tail.getElseBlock());
+    cuda_tile::YieldOp::create(eb, loc, pairs.getResults());
+
+    unsigned asyncIndex = cast<OpResult>(asyncResult).getResultNumber();
+    for (auto [oldResult, newResult] :
+         llvm::zip(loop->getResults(), tail->getResults()))
+      oldResult.replaceAllUsesWith(newResult);
+    loop->erase();
+    loop = pairs;
+    asyncResult = tail->getResult(asyncIndex);
+    return tail;
   }
 
   /// Puts `newLoop` and the wait for its last product under `if lb < ub`,
@@ -1549,19 +1725,25 @@ private:
   /// such definitions. Under the `if` the skip path merges after the wait,
   /// and the loop's own guard folds away.
   void guardAsyncLoop(OpBuilder &b, cuda_tile::ForOp newLoop,
-                      Value asyncResult) {
+                      Value asyncResult, cuda_tile::IfOp tail = nullptr) {
     Location loc = loop.getLoc();
     b.setInsertionPoint(newLoop);
     Value entered = emitInRange(b, loc, loop.getLowerBound());
     auto guard = cuda_tile::IfOp::create(b, loc, loop->getResultTypes(),
                                          entered, /*withElseRegion=*/true);
     newLoop->moveBefore(guard.getThenBlock(), guard.getThenBlock()->end());
-    b.setInsertionPointAfter(newLoop);
+    // An unrolled loop's results come out of the `if` of its last iteration.
+    Operation *last = newLoop.getOperation();
+    if (tail) {
+      tail->moveBefore(guard.getThenBlock(), guard.getThenBlock()->end());
+      last = tail.getOperation();
+    }
+    b.setInsertionPointAfter(last);
     auto wait = WarpGroupDotWaitOp::create(
         b, loc, TypeRange{asyncResult.getType()}, ValueRange{asyncResult}, 0);
     SmallVector<Value> results;
     for (unsigned i = 0, e = loop->getNumResults(); i < e; ++i) {
-      Value r = newLoop->getResult(i);
+      Value r = last->getResult(i);
       results.push_back(r == asyncResult ? wait.getResult(0) : r);
     }
     cuda_tile::YieldOp::create(b, loc, results);
@@ -1595,6 +1777,9 @@ private:
   /// Whether an unspecialized TMA loop may release stages on `empty`
   /// mbarriers instead of a CTA barrier.
   bool emptyBarriersAllowed;
+  /// Whether a register operand may be built while the product before it
+  /// runs (prefetchRegisterOperand).
+  bool prefetchOperands;
   /// The multi-stage buffer replacing each single-stage one.
   DenseMap<Operation *, Value> multiBuffers;
 };
@@ -1675,7 +1860,7 @@ struct PipelineLoopsPass
                       producerWarps == 8 ? 8 : 4, tma,
                       groupedRaster ? std::clamp<int64_t>(rasterGroup, 1, 64)
                                     : 1,
-                      ctas, emptyBarriers)
+                      ctas, emptyBarriers, prefetchOperands)
             .run();
       }
     }
