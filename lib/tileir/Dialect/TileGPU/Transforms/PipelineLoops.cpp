@@ -1549,19 +1549,14 @@ private:
       for (Operation *op : ordered)
         op->moveBefore(asyncDot);
     OpBuilder b(ordered.empty() ? asyncDot.getOperation() : ordered.front());
-    waitForInFlight(b, asyncDot.getLoc(), inFlight, Value());
+    waitForInFlight(b, asyncDot.getLoc(), inFlight);
   }
 
   /// A `warpgroup_dot_wait {pending = 0}` at `b` for the accumulator
-  /// `inFlight` (and the register operand `operand` its product reads, if
-  /// any); the uses of `inFlight` after it take its result.
-  static void waitForInFlight(OpBuilder &b, Location loc, Value inFlight,
-                              Value operand) {
-    SmallVector<Value> waited{inFlight};
-    if (operand)
-      waited.push_back(operand);
-    auto done = WarpGroupDotWaitOp::create(b, loc, ValueRange(waited).getTypes(),
-                                           waited, 0);
+  /// `inFlight`; the uses of `inFlight` after it take its result.
+  static void waitForInFlight(OpBuilder &b, Location loc, Value inFlight) {
+    auto done = WarpGroupDotWaitOp::create(b, loc, TypeRange{inFlight.getType()},
+                                           ValueRange{inFlight}, 0);
     inFlight.replaceUsesWithIf(done.getResult(0), [&](OpOperand &use) {
       Operation *user = use.getOwner();
       return user != done.getOperation() &&
@@ -1632,7 +1627,7 @@ private:
     }
     OpBuilder b(asyncDot);
     waitForInFlight(b, asyncDot.getLoc(),
-                    newLoop.getRegionIterValues()[inFlightIndex], Value());
+                    newLoop.getRegionIterValues()[inFlightIndex]);
     tail = unrollByTwo(newLoop, asyncResult);
     return true;
   }
