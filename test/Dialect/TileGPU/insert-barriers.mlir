@@ -15,7 +15,8 @@
 // RUN:   --tileir-plan-shared-memory --tileir-insert-barriers \
 // RUN:   | FileCheck %s --check-prefix=WSGEMM
 // RUN: tile-opt %s -split-input-file --tileir-assign-layouts='target=sm_90' \
-// RUN:   --tileir-stage-operands='target=sm_90' --tileir-pipeline-loops='target=sm_90 warp-specialize=0' \
+// RUN:   --tileir-stage-operands='target=sm_90' \
+// RUN:   --tileir-pipeline-loops='target=sm_90 warp-specialize=0 prefetch-operands=1' \
 // RUN:   --tileir-plan-shared-memory --tileir-insert-barriers \
 // RUN:   | FileCheck %s --check-prefix=SWAP
 
@@ -213,8 +214,9 @@ cuda_tile.module @carried_stages {
 // GEMM: continue
 // Computed as B^T A^T (the default), the same GEMM writes shared memory
 // only through its copies: one fenced barrier an iteration, before B^T is
-// read into registers and A^T by the tensor cores. The loop is unrolled by
-// two (B^T is read while the previous product runs); the second copy of
+// read into registers and A^T by the tensor cores. With operand prefetch
+// the loop is unrolled by two (B^T is read while the previous product
+// runs); the second copy of
 // the body reads and writes the stages advanced from the loop's, still
 // told apart, and so does the odd last iteration after the loop.
 // SWAP-LABEL: entry @gemm_e4m3(

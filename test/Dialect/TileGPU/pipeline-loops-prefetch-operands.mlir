@@ -5,7 +5,8 @@
 // two (each copy of the body builds its operand in its own registers) and an
 // `if` runs the last iteration of an odd count; the pairs end at n & -2.
 // RUN: tile-opt %s -split-input-file --tileir-assign-layouts='target=sm_90' \
-// RUN:   --tileir-stage-operands='target=sm_90' --tileir-pipeline-loops='target=sm_90' \
+// RUN:   --tileir-stage-operands='target=sm_90' \
+// RUN:   --tileir-pipeline-loops='target=sm_90 prefetch-operands=1' \
 // RUN:   | FileCheck %s
 
 // CHECK-LABEL: entry @gemm_tf32(

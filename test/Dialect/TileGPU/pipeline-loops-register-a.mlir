@@ -3,8 +3,8 @@
 // product before it must be done (warpgroup_dot_wait pending = 0 on the
 // carried accumulator) before the operand's loads, which move down to just
 // before the product; the staging of B stays ahead of the wait, where it
-// overlaps with the product in flight. This is the form without operand
-// prefetch (pipeline-loops-prefetch-operands.mlir has the default).
+// overlaps with the product in flight. This is the default form, without
+// operand prefetch (pipeline-loops-prefetch-operands.mlir has the other).
 // RUN: tile-opt %s -split-input-file --tileir-assign-layouts='target=sm_90' \
 // RUN:   --tileir-stage-operands='target=sm_90' \
 // RUN:   --tileir-pipeline-loops='target=sm_90 prefetch-operands=0' \

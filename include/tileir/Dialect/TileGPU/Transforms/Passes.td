@@ -210,7 +210,7 @@ def TileIRPipelineLoopsPass
            "iteration release stages on mbarriers instead of a CTA barrier "
            "before each refill">,
     Option<"prefetchOperands", "prefetch-operands", "bool",
-           /*default=*/"true",
+           /*default=*/"false",
            "Build an asynchronous product's register operand while the "
            "product before it runs, keeping the previous operand's "
            "registers tied to the wait for that product">,
