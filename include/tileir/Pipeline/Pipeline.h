@@ -118,8 +118,8 @@ struct CompileOptions {
   bool disableProductSwap = false;
   /// Unspecialized TMA loops keep a CTA barrier before each refill.
   bool disableEmptyBarriers = false;
-  /// Build a register operand while the product before it runs (off until
-  /// measured on a GPU: docs/performance.md).
+  /// Build a register operand while the product before it runs (off: within
+  /// noise but for e4m3, docs/performance.md).
   bool enableOperandPrefetch = false;
   /// Tile blocks run in launch order, never grouped.
   bool disableGroupedRaster = false;
