@@ -15,8 +15,6 @@
 
 #include "tileir/Dialect/CudaTile/IR/CudaTile.h"
 
-#include "mlir/IR/Builders.h"
-
 namespace mlir::tilegpu {
 
 /// The compute warps of `entry` (tilegpu.num_warps; 4 when unset).
@@ -29,10 +27,6 @@ bool leavesEarly(cuda_tile::ForOp loop, bool orReturns);
 /// Whether `loop` writes global memory anywhere in its body (stores and
 /// atomics): loads may then move between its iterations.
 bool writesGlobalMemory(cuda_tile::ForOp loop);
-
-/// A splat zero of tile `type` at `b`'s insertion point, or null when its
-/// elements are not numbers.
-Value createZeroTile(OpBuilder &b, Location loc, Type type);
 
 } // namespace mlir::tilegpu
 

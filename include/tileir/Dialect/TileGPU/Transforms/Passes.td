@@ -212,8 +212,9 @@ def TileIRPipelineLoopsPass
     Option<"prefetchOperands", "prefetch-operands", "bool",
            /*default=*/"false",
            "Build an asynchronous product's register operand while the "
-           "product before it runs, keeping the previous operand's "
-           "registers tied to the wait for that product">,
+           "product before it runs, the loop unrolled by two so that the "
+           "two copies of its body hold their operands in different "
+           "registers">,
   ];
   let dependentDialects = ["::mlir::tilegpu::TileGPUDialect"];
 }

@@ -211,7 +211,8 @@ public:
           args.push_back(loop.getBody()->getArgument(k + 1));
           results.push_back(loop->getResult(k));
         }
-      for (ArrayRef<Value> group : {ArrayRef<Value>(args), ArrayRef<Value>(results)})
+      for (ArrayRef<Value> group :
+           {ArrayRef<Value>(args), ArrayRef<Value>(results)})
         for (Value a : group)
           for (Value b : group)
             if (a != b)

@@ -30,22 +30,6 @@ bool tilegpu::leavesEarly(cuda_tile::ForOp loop, bool orReturns) {
   return early;
 }
 
-Value tilegpu::createZeroTile(OpBuilder &b, Location loc, Type type) {
-  auto tile = dyn_cast<cuda_tile::TileType>(type);
-  if (!tile)
-    return Value();
-  Type element = tile.getElementType();
-  if (!element.isIntOrFloat())
-    return Value();
-  TypedAttr zero = b.getZeroAttr(element);
-  if (!zero)
-    return Value();
-  auto shaped = RankedTensorType::get(tile.getShape(), element);
-  return cuda_tile::ConstantOp::create(
-      b, loc, type,
-      cast<DenseIntOrFPElementsAttr>(DenseElementsAttr::get(shaped, zero)));
-}
-
 bool tilegpu::writesGlobalMemory(cuda_tile::ForOp loop) {
   WalkResult result = loop.getBody()->walk([](Operation *op) {
     if (isa<cuda_tile::StoreViewTkoOp, cuda_tile::StorePtrTkoOp,

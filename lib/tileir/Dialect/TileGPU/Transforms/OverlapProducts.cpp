@@ -94,6 +94,21 @@ int64_t registersPerThread(Type type, int64_t warps) {
   return std::max<int64_t>(1, words / (32 * std::max<int64_t>(warps, 1)));
 }
 
+/// A splat zero of tile `type`, or null when its elements are not numbers.
+Value createZero(OpBuilder &b, Location loc, Type type) {
+  auto tile = dyn_cast<cuda_tile::TileType>(type);
+  if (!tile)
+    return Value();
+  Type element = tile.getElementType();
+  TypedAttr zero = b.getZeroAttr(element);
+  if (!zero || !element.isIntOrFloat())
+    return Value();
+  auto shaped = RankedTensorType::get(tile.getShape(), element);
+  return cuda_tile::ConstantOp::create(
+      b, loc, type,
+      cast<DenseIntOrFPElementsAttr>(DenseElementsAttr::get(shaped, zero)));
+}
+
 class ProductRotation {
 public:
   ProductRotation(cuda_tile::ForOp loop, int64_t warps)
@@ -343,7 +358,7 @@ private:
         if (i != accIndex)
           skipped.push_back(loop.getInitValues()[i]);
       for (Value v : crossing)
-        skipped.push_back(createZeroTile(eb, loc, v.getType()));
+        skipped.push_back(createZero(eb, loc, v.getType()));
       cuda_tile::YieldOp::create(eb, loc, skipped);
     }
 

@@ -1555,8 +1555,8 @@ private:
   /// A `warpgroup_dot_wait {pending = 0}` at `b` for the accumulator
   /// `inFlight`; the uses of `inFlight` after it take its result.
   static void waitForInFlight(OpBuilder &b, Location loc, Value inFlight) {
-    auto done = WarpGroupDotWaitOp::create(b, loc, TypeRange{inFlight.getType()},
-                                           ValueRange{inFlight}, 0);
+    auto done = WarpGroupDotWaitOp::create(
+        b, loc, TypeRange{inFlight.getType()}, ValueRange{inFlight}, 0);
     inFlight.replaceUsesWithIf(done.getResult(0), [&](OpOperand &use) {
       Operation *user = use.getOwner();
       return user != done.getOperation() &&
@@ -1584,7 +1584,8 @@ private:
                                Operation *stageWait, Value &asyncResult,
                                cuda_tile::IfOp &tail) {
     Block *body = newLoop.getBody();
-    if (!stageWait || stageWait->getBlock() != body || !canUnrollByTwo(newLoop))
+    if (!stageWait || stageWait->getBlock() != body ||
+        !canUnrollByTwo(newLoop))
       return false;
     auto readsStage = [&](LocalLoadOp load) {
       Value buffer = load.getBuffer();
