@@ -215,10 +215,11 @@ static cl::opt<bool> disableEmptyBarriers(
     cl::desc("Keep a CTA barrier before each refill of an unspecialized TMA "
              "loop instead of releasing stages on mbarriers"),
     cl::ReallyHidden);
-static cl::opt<bool> enableOperandPrefetch(
-    "tileir-enable-operand-prefetch",
-    cl::desc("Build an asynchronous product's register operand while the "
-             "product before it runs (the loop unrolled by two)"),
+static cl::opt<bool> disableOperandPrefetch(
+    "tileir-disable-operand-prefetch",
+    cl::desc("Build an asynchronous product's register operand after the "
+             "product before it completes instead of while it runs (no "
+             "unrolling by two)"),
     cl::ReallyHidden);
 static cl::opt<bool> disableGroupedRaster(
     "tileir-disable-grouped-raster",
@@ -503,7 +504,7 @@ static int run(const char *argv0) {
   options.disableGroupedRaster = disableGroupedRaster;
   options.disableProductSwap = disableProductSwap;
   options.disableEmptyBarriers = disableEmptyBarriers;
-  options.enableOperandPrefetch = enableOperandPrefetch;
+  options.disableOperandPrefetch = disableOperandPrefetch;
   options.enableProductOverlap = enableProductOverlap;
   options.rasterGroup = rasterGroup;
   if (producerWarps == 4 || producerWarps == 8)

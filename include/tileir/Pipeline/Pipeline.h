@@ -118,9 +118,9 @@ struct CompileOptions {
   bool disableProductSwap = false;
   /// Unspecialized TMA loops keep a CTA barrier before each refill.
   bool disableEmptyBarriers = false;
-  /// Build a register operand while the product before it runs (off: within
-  /// noise but for e4m3, docs/performance.md).
-  bool enableOperandPrefetch = false;
+  /// Build a register operand only after the product before it completes
+  /// (the default builds it while that product runs, docs/performance.md).
+  bool disableOperandPrefetch = false;
   /// Tile blocks run in launch order, never grouped.
   bool disableGroupedRaster = false;
   /// x ids per group of the grouped raster (0: the default).

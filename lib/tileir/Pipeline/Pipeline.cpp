@@ -272,7 +272,7 @@ void tileir::buildCodegenPipeline(OpPassManager &pm,
   pipelineOptions.warpSpecialize = !options.disableWarpSpecialization;
   pipelineOptions.tma = !options.disableTma;
   pipelineOptions.emptyBarriers = !options.disableEmptyBarriers;
-  pipelineOptions.prefetchOperands = options.enableOperandPrefetch;
+  pipelineOptions.prefetchOperands = !options.disableOperandPrefetch;
   pipelineOptions.groupedRaster = !options.disableGroupedRaster;
   if (options.rasterGroup)
     pipelineOptions.rasterGroup = options.rasterGroup;

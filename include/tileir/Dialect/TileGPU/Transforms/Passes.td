@@ -210,7 +210,7 @@ def TileIRPipelineLoopsPass
            "iteration release stages on mbarriers instead of a CTA barrier "
            "before each refill">,
     Option<"prefetchOperands", "prefetch-operands", "bool",
-           /*default=*/"false",
+           /*default=*/"true",
            "Build an asynchronous product's register operand while the "
            "product before it runs, the loop unrolled by two so that the "
            "two copies of its body hold their operands in different "
