@@ -1,11 +1,11 @@
 // A tf32 GEMM of two warpgroups whose B is rounded and transposed through
 // registers: the first buffer of B stays in the 128-byte MMA swizzle (read
-// conflict-free in 2 x 2 blocks, 8-byte accesses), so both copies are TMA
-// copies and no cp.async remains. In the loop: the stage's mbarrier, B's
-// transposing reads and writes, then the wait for the previous product
-// (pending = 0) before A's fragments are read into the registers that
-// product read, the proxy fence, and the product with A from registers;
-// ptxas serializes nothing.
+// conflict-free with ldmatrix, one element a word), so both copies are TMA
+// copies and no cp.async remains. In the loop: the stage's mbarrier, A's
+// fragments and B's transposing reads (ldmatrix), their rounding, B's
+// 16-byte writes, the proxy fence, and the product with A from registers,
+// issued behind the product in flight (no wait between them; the wait with
+// one product pending follows); ptxas serializes nothing.
 // REQUIRES: ptxas
 // RUN: tileiras %s --gpu-name sm_90 -o %t.cubin --emit-ptx %t.ptx
 // RUN: FileCheck %s --input-file %t.ptx
@@ -15,16 +15,16 @@
 // CHECK-NOT: cp.async.cg
 // CHECK: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
 // CHECK: mbarrier.try_wait.parity
-// CHECK: ld.shared.v2.b32
-// CHECK: bar.sync 0;
-// CHECK: st.shared.v2.b32
-// CHECK: wgmma.wait_group.sync.aligned 0;
-// CHECK: ld.shared.b32
+// CHECK: ldmatrix.sync.aligned.m8n8.x4.shared.b16
 // CHECK: cvt.rn.tf32.f32
+// CHECK: bar.sync 0;
+// CHECK: st.shared.v4.b32
+// CHECK-NOT: wgmma.wait_group
 // CHECK: fence.proxy.async.shared::cta;
 // CHECK-NEXT: bar.sync 0;
 // CHECK: wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32 {{.*}}, {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, %rd
 // CHECK: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+// CHECK: wgmma.wait_group.sync.aligned 1;
 // CHECK-NOT: cp.async.cg
 // PTXAS-NOT: C751
 cuda_tile.module @gemm_tf32 {

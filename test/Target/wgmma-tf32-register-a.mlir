@@ -1,6 +1,7 @@
 // A tf32 GEMM on sm_90: A (K-major f32) is copied into its stages as
 // loaded, read back by each thread straight into its wgmma A fragments
-// (ld.shared.b32: rows g and g + 8, columns t and t + 4 of each k8 block),
+// (rows g and g + 8, columns t and t + 4 of each k8 block: ldmatrix of
+// 16-bit cells, a lane's word one element, four fragments an instruction),
 // rounded to nearest with cvt.rn.tf32.f32, and the product takes A from
 // registers (m64nNk8, no transpose operand for tf32). Only B still goes
 // through a K-major staging buffer. ptxas must neither serialize the wgmma
@@ -12,7 +13,7 @@
 // RUN: %ptxas -arch=sm_90a -O3 %t.ptx -o %t.2.cubin 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=PTXAS --allow-empty
 // CHECK-LABEL: .entry gemm_tf32(
-// CHECK-COUNT-16: ld.shared.b32
+// CHECK-COUNT-4: ldmatrix.sync.aligned.m8n8.x4.shared.b16
 // CHECK-COUNT-16: cvt.rn.tf32.f32
 // CHECK: wgmma.fence.sync.aligned;
 // CHECK-COUNT-4: wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32 {{{.*}}}, {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, %rd{{[0-9]+}}, p, 1, 1;

@@ -4,12 +4,38 @@
 // by register renaming, and the products take A from registers through
 // inline PTX (the NVVM op has only descriptors): integer products carry
 // no input scales, the swapped signedness names the types, and the
-// accumulator is 32-bit integer registers. The product of the previous
-// iteration is waited for before the fragments are overwritten.
+// accumulator is 32-bit integer registers. Without operand prefetch, the
+// product of the previous iteration is waited for before the fragments are
+// overwritten. With it (PREFETCH, the default), the loop is unrolled by two
+// and each copy of the body loads its fragments into registers of its own
+// while the product before it runs: no wait for all products inside the
+// loop, only the one with one product pending after each product.
+// RUN: tile-opt %s --tileir-assign-layouts='target=sm_90' \
+// RUN:   --tileir-stage-operands='target=sm_90' --tileir-pipeline-loops='target=sm_90 warp-specialize=0 prefetch-operands=0' \
+// RUN:   --tileir-plan-shared-memory --tileir-insert-barriers --tileir-lower-to-cfg \
+// RUN:   --convert-tile-to-llvm='target=sm_90' | FileCheck %s
 // RUN: tile-opt %s --tileir-assign-layouts='target=sm_90' \
 // RUN:   --tileir-stage-operands='target=sm_90' --tileir-pipeline-loops='target=sm_90 warp-specialize=0' \
 // RUN:   --tileir-plan-shared-memory --tileir-insert-barriers --tileir-lower-to-cfg \
-// RUN:   --convert-tile-to-llvm='target=sm_90' | FileCheck %s
+// RUN:   --convert-tile-to-llvm='target=sm_90' | FileCheck %s --check-prefix=PREFETCH
+
+// PREFETCH-LABEL: llvm.func @gemm_u8_i8(
+// PREFETCH-NOT: "wgmma.wait_group.sync.aligned 0;"
+// PREFETCH-COUNT-4: nvvm.ldmatrix
+// PREFETCH-NOT: "wgmma.wait_group.sync.aligned 0;"
+// PREFETCH-COUNT-4: wgmma.mma_async.sync.aligned.m64n128k32.s32.s8.u8
+// PREFETCH: "wgmma.wait_group.sync.aligned 1;"
+// PREFETCH-NOT: "wgmma.wait_group.sync.aligned 0;"
+// PREFETCH-COUNT-4: nvvm.ldmatrix
+// PREFETCH-NOT: "wgmma.wait_group.sync.aligned 0;"
+// PREFETCH-COUNT-4: wgmma.mma_async.sync.aligned.m64n128k32.s32.s8.u8
+// PREFETCH: "wgmma.wait_group.sync.aligned 1;"
+// PREFETCH-NOT: "wgmma.wait_group.sync.aligned 0;"
+// PREFETCH-COUNT-4: nvvm.ldmatrix
+// PREFETCH-NOT: "wgmma.wait_group.sync.aligned 0;"
+// PREFETCH-COUNT-4: wgmma.mma_async.sync.aligned.m64n128k32.s32.s8.u8
+// PREFETCH: "wgmma.wait_group.sync.aligned 1;"
+// PREFETCH: "wgmma.wait_group.sync.aligned 0;"
 
 // CHECK-LABEL: llvm.func @gemm_u8_i8(
 // CHECK: llvm.inline_asm has_side_effects "wgmma.wait_group.sync.aligned 0;"

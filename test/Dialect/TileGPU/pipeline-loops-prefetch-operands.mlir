@@ -1,9 +1,11 @@
 // An asynchronous wgmma whose A operand is in registers: the operand is read
 // from its stage right after the stage is there, while the product before it
-// still runs, and that product is waited for (pending = 0) just before the
-// new one. PTX names one register per definition, so the loop is unrolled by
-// two (each copy of the body builds its operand in its own registers) and an
-// `if` runs the last iteration of an odd count; the pairs end at n & -2.
+// still runs, and the new product is issued behind that one (no wait between
+// them: the wait with one product pending after each product is what frees
+// the registers two iterations back). PTX names one register per
+// definition, so the loop is unrolled by two (each copy of the body builds
+// its operand in its own registers) and an `if` runs the last iteration of
+// an odd count; the pairs end at n & -2.
 // RUN: tile-opt %s -split-input-file --tileir-assign-layouts='target=sm_90' \
 // RUN:   --tileir-stage-operands='target=sm_90' \
 // RUN:   --tileir-pipeline-loops='target=sm_90 prefetch-operands=1' \
@@ -20,15 +22,14 @@
 // CHECK: if
 // CHECK: %[[PAIRS:.*]]:4 = for %[[IV:.*]] in (%{{.*}} to %[[PAIRUB]], step %[[TWO]]) : tile<i32> iter_values(%[[ACC:arg[0-9]+]] = {{.*}})
 // The first copy: A read and rounded as soon as the stage is there, then B
-// staged, then the wait for the product in flight and the new product.
+// staged, then the new product behind the one in flight.
 // CHECK: tilegpu.async_wait 2
 // CHECK-NEXT: %[[ASTAGE1:.*]] = tilegpu.subview
 // CHECK-NEXT: %[[A1:.*]] = tilegpu.local_load %[[ASTAGE1]]
 // CHECK-NEXT: %[[AT1:.*]] = ftof %[[A1]]
-// CHECK: tilegpu.convert_layout
 // CHECK: tilegpu.local_store
-// CHECK-NEXT: %[[DONE1:.*]] = tilegpu.warpgroup_dot_wait %[[ACC]] {pending = 0 : i32}
-// CHECK-NEXT: %[[DOT1:.*]] = tilegpu.warpgroup_dot %[[AT1]], %{{.*}}, %[[DONE1]] {is_async}
+// CHECK-NOT: tilegpu.warpgroup_dot_wait
+// CHECK: %[[DOT1:.*]] = tilegpu.warpgroup_dot %[[AT1]], %{{.*}}, %[[ACC]] {is_async}
 // CHECK: %[[NEXT1:.*]] = tilegpu.warpgroup_dot_wait %[[DOT1]] {pending = 1 : i32}
 // The second copy, one iteration later, with an operand of its own.
 // CHECK: addi %[[IV]]
@@ -37,15 +38,16 @@
 // CHECK-NEXT: %[[A2:.*]] = tilegpu.local_load %[[ASTAGE2]]
 // CHECK-NEXT: %[[AT2:.*]] = ftof %[[A2]]
 // CHECK: tilegpu.local_store
-// CHECK-NEXT: %[[DONE2:.*]] = tilegpu.warpgroup_dot_wait %[[NEXT1]] {pending = 0 : i32}
-// CHECK-NEXT: %[[DOT2:.*]] = tilegpu.warpgroup_dot %[[AT2]], %{{.*}}, %[[DONE2]] {is_async}
+// CHECK-NOT: tilegpu.warpgroup_dot_wait
+// CHECK: %[[DOT2:.*]] = tilegpu.warpgroup_dot %[[AT2]], %{{.*}}, %[[NEXT1]] {is_async}
 // CHECK: %[[NEXT2:.*]] = tilegpu.warpgroup_dot_wait %[[DOT2]] {pending = 1 : i32}
 // CHECK: continue %[[NEXT2]]
 // CHECK: } {tilegpu.distinct_stages = array<i64: 1, 2>}
 // The odd last iteration, at n & -2, or the pairs' results.
 // CHECK: %[[TAIL:.*]]:4 = if %[[ODD]]
 // CHECK: %[[A3:.*]] = tilegpu.local_load
-// CHECK: tilegpu.warpgroup_dot_wait %[[PAIRS]]#0 {pending = 0 : i32}
+// CHECK-NOT: tilegpu.warpgroup_dot_wait
+// CHECK: tilegpu.warpgroup_dot %{{.*}}, %{{.*}}, %[[PAIRS]]#0 {is_async}
 // CHECK: addi %[[PAIRUB]]
 // CHECK: yield
 // CHECK: } else {

@@ -69,19 +69,26 @@ cuda_tile.module @gemm_i8 {
 // wgmma A fragments (a0..a3: rows g and g + 8, columns t and t + 4), rounded
 // there, and the product takes it from registers; B is rounded and
 // transposed through registers into a K-major buffer. Its first buffer
-// stays in the 128-byte MMA swizzle (which TMA writes) with 2 x 2 blocks
-// (8-byte accesses; lanes N by 2 and 4, K by 2 and 4, N by 8), conflict-free
-// both ways; with TMA off (NOTMA) 4 x 4 blocks read rows that 4 and 8 XOR
-// by chunks 2 and 4, also conflict-free.
+// stays in the 128-byte MMA swizzle (which TMA writes), read with ldmatrix:
+// lanes 0 and 1 step along N by 1 and 2 (a matrix row's 4 words), lanes
+// 2-4 pick rows N + 4, 8 and 16 (the swizzle's 8 chunks of one row,
+// conflict-free), the four matrices of a thread are K + 0..3, which it
+// stores with one 16-byte access (8 lanes on 8 rows of the K-major buffer,
+// conflict-free). The load and the store share one layout: nothing is
+// renamed between them. With TMA off (NOTMA) the same plan is taken: the
+// MMA swizzle is already conflict-free for it.
 // STAGE-LABEL: entry @gemm_tf32(
 // STAGE: %[[ARAW:.*]] = tilegpu.alloc_shared : !tilegpu.smem<128x32xf32, #tilegpu.shared<shape=[128, 32], offset={{\[\[}}0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [1, 4], [2, 8], [4, 16], [8, 0], [16, 0], [32, 0], [64, 0]]>>
 // STAGE: %[[AREGS:.*]] = tilegpu.local_load %[[ARAW]] {{.*}} -> !cuda_tile.tile<128x32xf32, #tilegpu.layout<shape=[128,32], reg={{\[\[}}8,0],[0,4],[0,8],[0,16]], lane={{\[\[}}0,1],[0,2],[1,0],[2,0],[4,0]], warp={{\[\[}}16,0],[32,0],[64,0]]>>
 // STAGE: %[[ATF32:.*]] = ftof %[[AREGS]] {{.*}} -> tile<128x32xtf32, #tilegpu.layout<shape=[128,32], reg={{\[\[}}8,0],[0,4],[0,8],[0,16]]
 // STAGE: tilegpu.alloc_shared : !tilegpu.smem<32x128xf32, #tilegpu.shared<shape=[32, 128], offset={{\[\[}}0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [1, 4], [2, 8], [4, 16], [8, 0], [16, 0], [0, 32], [0, 64]]>>
-// STAGE: tilegpu.local_load {{.*}} -> !cuda_tile.tile<32x128xf32, #tilegpu.layout<shape=[32,128], reg={{\[\[}}0,1],[1,0],[8,0],[16,0]], lane={{\[\[}}0,2],[0,4],[2,0],[4,0],[0,8]]
+// STAGE: tilegpu.local_load {{.*}} -> !cuda_tile.tile<32x128xf32, #tilegpu.layout<shape=[32,128], reg={{\[\[}}1,0],[2,0],[8,0],[16,0]], lane={{\[\[}}0,1],[0,2],[0,4],[0,8],[0,16]], warp={{\[\[}}0,32],[0,64],[4,0]]>>
+// STAGE-NOT: tilegpu.convert_layout
+// STAGE: %[[BTF32:.*]] = ftof {{.*}} -> tile<32x128xtf32, #tilegpu.layout<shape=[32,128], reg={{\[\[}}1,0],[2,0],[8,0],[16,0]], lane={{\[\[}}0,1],[0,2],[0,4],[0,8],[0,16]], warp={{\[\[}}0,32],[0,64],[4,0]]>>
+// STAGE: tilegpu.local_store %[[BTF32]]
 // NOTMA-LABEL: entry @gemm_tf32(
-// NOTMA: tilegpu.alloc_shared : !tilegpu.smem<32x128xf32, #tilegpu.shared<shape=[32, 128], offset={{\[\[}}0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [1, 0], [2, 0], [4, 8], [8, 16], [16, 0], [0, 32], [0, 64]]>>
-// NOTMA: lane={{\[\[}}0,4],[4,0],[8,0],
+// NOTMA: tilegpu.alloc_shared : !tilegpu.smem<32x128xf32, #tilegpu.shared<shape=[32, 128], offset={{\[\[}}0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [1, 4], [2, 8], [4, 16], [8, 0], [16, 0], [0, 32], [0, 64]]>>
+// NOTMA: lane={{\[\[}}0,1],[0,2],[0,4],[0,8],[0,16]],
 // STAGE: tilegpu.warpgroup_dot %[[ATF32]], %{{.*}}, %{{.*}} : !cuda_tile.tile<128x32xtf32
 // PIPE-LABEL: entry @gemm_tf32(
 // PIPE-COUNT-1: tilegpu.alloc_shared : !tilegpu.smem<{{.*}}xtf32, {{.*}}, stages = 2>

@@ -15,7 +15,8 @@
 // registers per access as sit at consecutive offsets (up to 16 bytes), and,
 // for 16-bit fragments whose rows are 16-byte chunks of the buffer, one
 // ldmatrix (transposed when the fragment runs across the buffer's rows) per
-// four 8x8 matrices; 8-bit tiles whose words hold two neighbouring
+// four 8x8 matrices, and 32-bit tiles whose lanes read 16-byte rows in
+// quarters (a transposition's reads) the same way; 8-bit tiles whose words hold two neighbouring
 // elements of two rows (the transposed A fragments of a swapped wgmma
 // product) the same way with ldmatrix.trans. Barriers, proxy fences and copy groups map onto their
 // NVVM ops one to one.
@@ -228,11 +229,14 @@ struct LdMatrixPlan {
 /// For 8-bit elements, transposed only: a word holds two neighbouring
 /// elements of a row (register bit 0) and the same two of the next row
 /// (bit 1), and the upper lane bits step along a row by pairs (2, 4, 8).
+/// For 32-bit elements, not transposed: a word is one element, lanes 0 and
+/// 1 step along a row (offsets 1 and 2) and the upper lane bits pick the
+/// rows (a transposition's reads: the registers then run across rows).
 std::optional<LdMatrixPlan> planLdMatrix(const SharedOffsets &s,
                                          int64_t numRegs,
                                          int64_t elementBytes) {
   ArrayRef<uint64_t> r = s.getRegisterColumns(), l = s.getLaneColumns();
-  if (elementBytes != 1 && elementBytes != 2)
+  if (elementBytes != 1 && elementBytes != 2 && elementBytes != 4)
     return std::nullopt;
   LdMatrixPlan plan;
   plan.perWord = 4 / elementBytes;
@@ -251,6 +255,14 @@ std::optional<LdMatrixPlan> planLdMatrix(const SharedOffsets &s,
                ? r[bit + wordBits]
                : 0;
   };
+  if (elementBytes == 4) {
+    if (l[0] != 1 || l[1] != 2 || !chunkAligned(l[2]) ||
+        !chunkAligned(l[3]) || !chunkAligned(l[4]))
+      return std::nullopt;
+    plan.addressColumns = {l[2], l[3], l[4], matrixColumn(0),
+                           matrixColumn(1)};
+    return plan;
+  }
   if (elementBytes == 1) {
     if (r[0] != 1 || l[2] != 2 || l[3] != 4 || l[4] != 8 ||
         !chunkAligned(r[1]) || !chunkAligned(l[0]) || !chunkAligned(l[1]))
@@ -358,7 +370,9 @@ struct LocalLoadLowering
     SmallVector<Value> regs;
     std::optional<LdMatrixPlan> plan;
     if ((bytes == 2 && regType.getIntOrFloatBitWidth() == 16) ||
-        (bytes == 1 && regType.isInteger(8)))
+        (bytes == 1 && regType.isInteger(8)) ||
+        (bytes == 4 && regType.isIntOrFloat() &&
+         regType.getIntOrFloatBitWidth() == 32))
       plan = planLdMatrix(*offsets, numRegs, bytes);
     if (plan) {
       regs = emitLdMatrix(rewriter, loc, base, *offsets, *plan, regType,

@@ -1533,7 +1533,7 @@ private:
     llvm::sort(ordered,
                [](Operation *x, Operation *y) { return x->isBeforeInBlock(y); });
     if (prefetchOperands &&
-        prefetchRegisterOperand(newLoop, asyncDot, *inFlightIndex, ordered,
+        prefetchRegisterOperand(newLoop, asyncDot, ordered,
                                 stageWait, asyncResult, tail))
       return;
 
@@ -1568,18 +1568,20 @@ private:
 
   /// Builds the register operand of `asyncDot` (the ops `ordered`) right
   /// after its stage is there (`stageWait`), while the product before it
-  /// still runs, and waits for that product (pending = 0) just before
-  /// issuing this one. The operand of the product in flight must then stay
-  /// in its registers, but PTX names one register per definition and a loop
-  /// body defines the operand once: the new operand would overwrite the old
-  /// one. So the loop is unrolled by two (unrollByTwo): the two copies of the
-  /// body build their operands in different registers, and each overwrites
-  /// its own only after the product that read them, two iterations back,
-  /// is done. Only ops that read the pipelined stages or touch no memory
+  /// still runs, and issues the product behind that one with no wait
+  /// between them (the tensor cores chain products on one accumulator). The
+  /// operand of the product in flight must then stay in its registers, but
+  /// PTX names one register per definition and a loop body defines the
+  /// operand once: the new operand would overwrite the old one. So the loop
+  /// is unrolled by two (unrollByTwo): the two copies of the body build
+  /// their operands in different registers, and each overwrites its own
+  /// only after the wait with one product pending that ends the iteration
+  /// before, which completes the product that read them, two iterations
+  /// back. Only ops that read the pipelined stages or touch no memory
   /// move. Returns false, changing nothing, where the loop or the chain
   /// does not allow it.
   bool prefetchRegisterOperand(cuda_tile::ForOp &newLoop,
-                               WarpGroupDotOp asyncDot, unsigned inFlightIndex,
+                               WarpGroupDotOp asyncDot,
                                ArrayRef<Operation *> ordered,
                                Operation *stageWait, Value &asyncResult,
                                cuda_tile::IfOp &tail) {
@@ -1626,9 +1628,6 @@ private:
       op->moveAfter(after);
       after = op;
     }
-    OpBuilder b(asyncDot);
-    waitForInFlight(b, asyncDot.getLoc(),
-                    newLoop.getRegionIterValues()[inFlightIndex]);
     tail = unrollByTwo(newLoop, asyncResult);
     return true;
   }

@@ -471,6 +471,93 @@ getTransposeLayouts(ArrayRef<int64_t> shape, unsigned srcDim, unsigned dstDim,
   return plan;
 }
 
+/// A transposition of 32-bit elements read with ldmatrix: each lane's
+/// word of an 8x8 matrix of 16-bit cells is one element, so a matrix is 8
+/// rows of 4 elements along `srcDim` (lanes 0 and 1 step along them, lanes
+/// 2-4 pick the rows) and the four matrices of one instruction sit at
+/// consecutive offsets along `dstDim` (the first two register bits). A
+/// thread then holds 4 consecutive elements along `dstDim`, which it
+/// stores into `dst` with one 16-byte access: one layout serves both
+/// accesses, and a block of 4 x 4 elements costs a warp one ldmatrix and
+/// one store per thread instead of four vector loads, four stores and the
+/// register moves of a renaming. Only a conflict-free choice of row lanes
+/// (for both the matrices' rows in `src` and the stores' 8-lane phases in
+/// `dst`) is returned.
+FailureOr<TransposePlan>
+getLdMatrixTransposeLayouts(ArrayRef<int64_t> shape, unsigned srcDim,
+                            unsigned dstDim, Type element, unsigned numWarps,
+                            const tileir::SharedMemoryLayout &src,
+                            const tileir::SharedMemoryLayout &dst,
+                            Type dstElement) {
+  constexpr int64_t kWord = 4;
+  if (shape.size() != 2 || srcDim == dstDim ||
+      getRegisterBytes(element) != kWord ||
+      getRegisterBytes(dstElement) != kWord ||
+      !llvm::isPowerOf2_64(numWarps) || shape[srcDim] < kWord ||
+      shape[dstDim] < kWord)
+    return failure();
+  auto step = [&](unsigned d, int64_t amount) {
+    LinearLayout::Basis basis(2, 0);
+    basis[d] = amount;
+    return basis;
+  };
+  SmallVector<LinearLayout::Basis> blockSteps;
+  for (unsigned d : {srcDim, dstDim})
+    for (int64_t amount = kWord; amount < shape[d]; amount *= 2)
+      blockSteps.push_back(step(d, amount));
+  unsigned warpBits = llvm::Log2_64(numWarps);
+  constexpr unsigned kRowLanes = 3;
+  if (blockSteps.size() < kRowLanes + warpBits)
+    return failure();
+  SmallVector<LinearLayout::Basis> inRow{step(srcDim, 1), step(srcDim, 2)};
+  // Row lanes in the first conflict-free order found.
+  SmallVector<unsigned> chosen;
+  SmallVector<bool> used(blockSteps.size(), false);
+  std::function<bool()> search = [&]() -> bool {
+    if (chosen.size() == kRowLanes) {
+      SmallVector<LinearLayout::Basis> rows, phase(inRow);
+      for (unsigned i : chosen)
+        rows.push_back(blockSteps[i]);
+      phase.push_back(rows.front());
+      return getWavefronts(src, rows, kWord, 16) == 1 &&
+             getWavefronts(dst, phase, kWord, 16) == 1;
+    }
+    for (unsigned i = 0; i < blockSteps.size(); ++i) {
+      if (used[i])
+        continue;
+      used[i] = true;
+      chosen.push_back(i);
+      if (search())
+        return true;
+      chosen.pop_back();
+      used[i] = false;
+    }
+    return false;
+  };
+  if (!search())
+    return failure();
+  SmallVector<LinearLayout::Basis> lanes(inRow), warps, regs;
+  regs.push_back(step(dstDim, 1));
+  regs.push_back(step(dstDim, 2));
+  for (unsigned i : chosen)
+    lanes.push_back(blockSteps[i]);
+  for (unsigned i = 0; i < blockSteps.size(); ++i) {
+    if (used[i])
+      continue;
+    if (warps.size() < warpBits)
+      warps.push_back(blockSteps[i]);
+    else
+      regs.push_back(blockSteps[i]);
+  }
+  llvm::Expected<LinearLayout> layout =
+      LinearLayout::get(shape, regs, lanes, warps);
+  if (!layout) {
+    llvm::consumeError(layout.takeError());
+    return failure();
+  }
+  return TransposePlan{*layout, *layout, src, /*cost=*/2};
+}
+
 /// The shared copy of `operand` contiguous along `dim`, made through
 /// registers: the operand (or, for a conversion, its source) is staged as
 /// it is, read back with threads running along `dim`, converted if it was a
@@ -505,10 +592,18 @@ Value stageThroughRegisters(OpBuilder &b, Value operand, unsigned dim,
     }
     if (!dst || !src)
       return {};
-    int64_t block = getTransposeBlock(sourceTile.getElementType());
-    FailureOr<TransposePlan> plan = getTransposeLayouts(
+    // 32-bit elements: ldmatrix from the first buffer as it is (the MMA
+    // swizzle, which TMA writes, gives conflict-free rows).
+    FailureOr<TransposePlan> plan = getLdMatrixTransposeLayouts(
         tile.getShape(), *srcDim, dim, sourceTile.getElementType(), numWarps,
-        *src, sourceIsFree, *dst, tile.getElementType(), block);
+        *src, *dst, tile.getElementType());
+    int64_t block = getTransposeBlock(sourceTile.getElementType());
+    bool ldMatrix = succeeded(plan);
+    if (!ldMatrix)
+      plan = getTransposeLayouts(tile.getShape(), *srcDim, dim,
+                                 sourceTile.getElementType(), numWarps, *src,
+                                 sourceIsFree, *dst, tile.getElementType(),
+                                 block);
     if (failed(plan))
       return {};
     // TMA writes only the MMA swizzles (the first buffer's layout before
@@ -521,7 +616,7 @@ Value stageThroughRegisters(OpBuilder &b, Value operand, unsigned dim,
     // row swizzle and cp.async. Only for a load that may become a copy
     // (a load whose token orders other accesses stays a load).
     int64_t bytes = getRegisterBytes(sourceTile.getElementType());
-    if (sourceIsFree && preferTma && mayBecomeCopy(source) &&
+    if (!ldMatrix && sourceIsFree && preferTma && mayBecomeCopy(source) &&
         !(plan->source.getLayout() == src->getLayout())) {
       for (int64_t smaller = block; smaller * bytes >= 8; smaller /= 2) {
         FailureOr<TransposePlan> mma = getTransposeLayouts(
