@@ -15,11 +15,11 @@
 // registers per access as sit at consecutive offsets (up to 16 bytes), and,
 // for 16-bit fragments whose rows are 16-byte chunks of the buffer, one
 // ldmatrix (transposed when the fragment runs across the buffer's rows) per
-// four 8x8 matrices, and 32-bit tiles whose lanes read 16-byte rows in
-// quarters (a transposition's reads) the same way; 8-bit tiles whose words hold two neighbouring
-// elements of two rows (the transposed A fragments of a swapped wgmma
-// product) the same way with ldmatrix.trans. Barriers, proxy fences and copy groups map onto their
-// NVVM ops one to one.
+// four 8x8 matrices; 32-bit tiles whose lanes read 16-byte rows in quarters
+// (a transposition's reads) the same way; 8-bit tiles whose words hold two
+// neighbouring elements of two rows (the transposed A fragments of a
+// swapped wgmma product) the same way with ldmatrix.trans. Barriers, proxy
+// fences and copy groups map onto their NVVM ops one to one.
 //
 //===----------------------------------------------------------------------===//
 

@@ -1513,11 +1513,11 @@ private:
       return;
     // The in-flight accumulator at the top of an iteration: the body
     // argument the wait's result is carried into.
-    std::optional<unsigned> inFlightIndex;
+    Value inFlight;
     for (auto [i, v] : llvm::enumerate(body->getTerminator()->getOperands()))
       if (v == wait.getResult(0))
-        inFlightIndex = i;
-    if (!inFlightIndex)
+        inFlight = newLoop.getRegionIterValues()[i];
+    if (!inFlight)
       return;
     // The ops of this body that the operand is built from.
     llvm::SetVector<Operation *> chain;
@@ -1533,11 +1533,10 @@ private:
     llvm::sort(ordered,
                [](Operation *x, Operation *y) { return x->isBeforeInBlock(y); });
     if (prefetchOperands &&
-        prefetchRegisterOperand(newLoop, asyncDot, ordered,
-                                stageWait, asyncResult, tail))
+        prefetchRegisterOperand(newLoop, asyncDot, ordered, stageWait,
+                                asyncResult, tail))
       return;
 
-    Value inFlight = newLoop.getRegionIterValues()[*inFlightIndex];
     // Move the chain down when nothing else uses its values; otherwise the
     // wait goes before its first op where it is.
     bool movable = llvm::all_of(ordered, [&](Operation *op) {
@@ -1549,14 +1548,9 @@ private:
       for (Operation *op : ordered)
         op->moveBefore(asyncDot);
     OpBuilder b(ordered.empty() ? asyncDot.getOperation() : ordered.front());
-    waitForInFlight(b, asyncDot.getLoc(), inFlight);
-  }
-
-  /// A `warpgroup_dot_wait {pending = 0}` at `b` for the accumulator
-  /// `inFlight`; the uses of `inFlight` after it take its result.
-  static void waitForInFlight(OpBuilder &b, Location loc, Value inFlight) {
-    auto done = WarpGroupDotWaitOp::create(
-        b, loc, TypeRange{inFlight.getType()}, ValueRange{inFlight}, 0);
+    auto done = WarpGroupDotWaitOp::create(b, asyncDot.getLoc(),
+                                           TypeRange{inFlight.getType()},
+                                           ValueRange{inFlight}, 0);
     inFlight.replaceUsesWithIf(done.getResult(0), [&](OpOperand &use) {
       Operation *user = use.getOwner();
       return user != done.getOperation() &&

@@ -345,6 +345,42 @@ chooseRowMasks(ArrayRef<LinearLayout::Basis> lanes, unsigned srcDim,
   return {masks, wavefronts};
 }
 
+/// The basis vector of `amount` elements along dim `d` of a 2-D tile.
+LinearLayout::Basis getStep(unsigned d, int64_t amount) {
+  LinearLayout::Basis basis(2, 0);
+  basis[d] = amount;
+  return basis;
+}
+
+/// The steps between blocks of `block` elements a side in a 2-D tile of
+/// `shape`: along `srcDim` first (the fallback order), then `dstDim`.
+SmallVector<LinearLayout::Basis> getBlockSteps(ArrayRef<int64_t> shape,
+                                               unsigned srcDim,
+                                               unsigned dstDim,
+                                               int64_t block) {
+  SmallVector<LinearLayout::Basis> steps;
+  for (unsigned d : {srcDim, dstDim})
+    for (int64_t amount = block; amount < shape[d]; amount *= 2)
+      steps.push_back(getStep(d, amount));
+  return steps;
+}
+
+/// Hands the block steps not `taken` by lanes to the warps (the first
+/// `warpBits`) and the rest to `regs`.
+void assignLeftoverSteps(ArrayRef<LinearLayout::Basis> steps,
+                         ArrayRef<bool> taken, unsigned warpBits,
+                         SmallVectorImpl<LinearLayout::Basis> &warps,
+                         SmallVectorImpl<LinearLayout::Basis> &regs) {
+  for (auto [step, isTaken] : llvm::zip(steps, taken)) {
+    if (isTaken)
+      continue;
+    if (warps.size() < warpBits)
+      warps.push_back(step);
+    else
+      regs.push_back(step);
+  }
+}
+
 FailureOr<TransposePlan>
 getTransposeLayouts(ArrayRef<int64_t> shape, unsigned srcDim, unsigned dstDim,
                     Type element, unsigned numWarps,
@@ -358,16 +394,8 @@ getTransposeLayouts(ArrayRef<int64_t> shape, unsigned srcDim, unsigned dstDim,
       !llvm::isPowerOf2_64(block))
     return failure();
   int64_t v = std::min<int64_t>({block, shape[0], shape[1]});
-  auto step = [&](unsigned d, int64_t amount) {
-    LinearLayout::Basis basis(2, 0);
-    basis[d] = amount;
-    return basis;
-  };
-  // The steps between blocks, along srcDim first (the fallback order).
-  SmallVector<LinearLayout::Basis> blockSteps;
-  for (unsigned d : {srcDim, dstDim})
-    for (int64_t amount = v; amount < shape[d]; amount *= 2)
-      blockSteps.push_back(step(d, amount));
+  SmallVector<LinearLayout::Basis> blockSteps =
+      getBlockSteps(shape, srcDim, dstDim, v);
   unsigned laneBits = llvm::Log2_64(LinearLayout::getNumLanes());
   unsigned warpBits = llvm::Log2_64(numWarps);
   if (blockSteps.size() < laneBits + warpBits)
@@ -425,24 +453,17 @@ getTransposeLayouts(ArrayRef<int64_t> shape, unsigned srcDim, unsigned dstDim,
   for (unsigned i : best)
     taken[i] = true;
   SmallVector<LinearLayout::Basis> lanes = lanesOf(best), warps, rest;
-  for (unsigned i = 0; i < blockSteps.size(); ++i) {
-    if (taken[i])
-      continue;
-    if (warps.size() < warpBits)
-      warps.push_back(blockSteps[i]);
-    else
-      rest.push_back(blockSteps[i]);
-  }
+  assignLeftoverSteps(blockSteps, taken, warpBits, warps, rest);
   // Registers: the block along srcDim, along dstDim, then more blocks.
   SmallVector<LinearLayout::Basis> readRegs, writeRegs;
   for (int64_t amount = 1; amount < v; amount *= 2)
-    readRegs.push_back(step(srcDim, amount));
+    readRegs.push_back(getStep(srcDim, amount));
   for (int64_t amount = 1; amount < v; amount *= 2) {
-    readRegs.push_back(step(dstDim, amount));
-    writeRegs.push_back(step(dstDim, amount));
+    readRegs.push_back(getStep(dstDim, amount));
+    writeRegs.push_back(getStep(dstDim, amount));
   }
   for (int64_t amount = 1; amount < v; amount *= 2)
-    writeRegs.push_back(step(srcDim, amount));
+    writeRegs.push_back(getStep(srcDim, amount));
   readRegs.append(rest);
   writeRegs.append(rest);
   llvm::Expected<LinearLayout> read =
@@ -496,20 +517,14 @@ getLdMatrixTransposeLayouts(ArrayRef<int64_t> shape, unsigned srcDim,
       !llvm::isPowerOf2_64(numWarps) || shape[srcDim] < kWord ||
       shape[dstDim] < kWord)
     return failure();
-  auto step = [&](unsigned d, int64_t amount) {
-    LinearLayout::Basis basis(2, 0);
-    basis[d] = amount;
-    return basis;
-  };
-  SmallVector<LinearLayout::Basis> blockSteps;
-  for (unsigned d : {srcDim, dstDim})
-    for (int64_t amount = kWord; amount < shape[d]; amount *= 2)
-      blockSteps.push_back(step(d, amount));
+  SmallVector<LinearLayout::Basis> blockSteps =
+      getBlockSteps(shape, srcDim, dstDim, kWord);
   unsigned warpBits = llvm::Log2_64(numWarps);
   constexpr unsigned kRowLanes = 3;
   if (blockSteps.size() < kRowLanes + warpBits)
     return failure();
-  SmallVector<LinearLayout::Basis> inRow{step(srcDim, 1), step(srcDim, 2)};
+  SmallVector<LinearLayout::Basis> inRow{getStep(srcDim, 1),
+                                         getStep(srcDim, 2)};
   // Row lanes in the first conflict-free order found.
   SmallVector<unsigned> chosen;
   SmallVector<bool> used(blockSteps.size(), false);
@@ -537,18 +552,11 @@ getLdMatrixTransposeLayouts(ArrayRef<int64_t> shape, unsigned srcDim,
   if (!search())
     return failure();
   SmallVector<LinearLayout::Basis> lanes(inRow), warps, regs;
-  regs.push_back(step(dstDim, 1));
-  regs.push_back(step(dstDim, 2));
+  regs.push_back(getStep(dstDim, 1));
+  regs.push_back(getStep(dstDim, 2));
   for (unsigned i : chosen)
     lanes.push_back(blockSteps[i]);
-  for (unsigned i = 0; i < blockSteps.size(); ++i) {
-    if (used[i])
-      continue;
-    if (warps.size() < warpBits)
-      warps.push_back(blockSteps[i]);
-    else
-      regs.push_back(blockSteps[i]);
-  }
+  assignLeftoverSteps(blockSteps, used, warpBits, warps, regs);
   llvm::Expected<LinearLayout> layout =
       LinearLayout::get(shape, regs, lanes, warps);
   if (!layout) {
