@@ -801,9 +801,11 @@ static LogicalResult finishCubin(cuda_tile::ModuleOp tileModule,
 static constexpr uint64_t kRematerializeSpillBytes = 32;
 
 /// When a kernel of `result` spilled a few bytes, translates `module` to
-/// LLVM IR again and emits it with RematerializeAfterLoopsPass and keeps that cubin if it spills less
-/// in total (ptxas sometimes merges the recomputed values back, or
-/// allocates the rest differently, so the first cubin may stay better).
+/// LLVM IR again and emits it with RematerializeAfterLoopsPass (if that
+/// still spills, once more with the pass also recomputing the values the
+/// loops read), and keeps the cubin that spills least in total (ptxas
+/// sometimes merges the recomputed values back, or allocates the rest
+/// differently, so the first cubin may stay better).
 static void retryWithRematerialization(cuda_tile::ModuleOp tileModule,
                                        ModuleOp module,
                                        PTXEmitOptions ptxOptions,
@@ -821,24 +823,39 @@ static void retryWithRematerialization(cuda_tile::ModuleOp tileModule,
   });
   if (!few)
     return;
-  llvm::LLVMContext llvmContext;
-  std::unique_ptr<llvm::Module> llvmModule =
-      translateModuleToLLVMIR(module, llvmContext, "tileir");
-  if (!llvmModule)
-    return;
-  ptxOptions.rematerializeAfterLoops = true;
-  llvm::Expected<std::string> ptx =
-      emitPTX(*llvmModule, *options.target, ptxOptions);
-  if (!ptx) {
-    llvm::consumeError(ptx.takeError());
-    return;
+  // The values the loops keep without reading them first; if that still
+  // spills, also those they read (code generation may have reassociated
+  // the reads away). The cubin that spills least is kept.
+  auto emitAgain = [&](bool loopReads) -> std::optional<CompileResult> {
+    llvm::LLVMContext llvmContext;
+    std::unique_ptr<llvm::Module> llvmModule =
+        translateModuleToLLVMIR(module, llvmContext, "tileir");
+    if (!llvmModule)
+      return std::nullopt;
+    ptxOptions.rematerializeAfterLoops = true;
+    ptxOptions.rematerializeLoopReads = loopReads;
+    llvm::Expected<std::string> ptx =
+        emitPTX(*llvmModule, *options.target, ptxOptions);
+    if (!ptx) {
+      llvm::consumeError(ptx.takeError());
+      return std::nullopt;
+    }
+    FailureOr<CompileResult> cubin = [&] {
+      ScopedDiagnosticHandler quiet(tileModule->getContext(),
+                                    [](Diagnostic &) { return success(); });
+      return assembleCubin(tileModule->getContext(), *ptx, options);
+    }();
+    if (failed(cubin))
+      return std::nullopt;
+    return std::move(*cubin);
+  };
+  std::optional<CompileResult> again = emitAgain(/*loopReads=*/false);
+  if (!again || spilled(*again) > 0) {
+    std::optional<CompileResult> broader = emitAgain(/*loopReads=*/true);
+    if (broader && (!again || spilled(*broader) < spilled(*again)))
+      again = std::move(broader);
   }
-  FailureOr<CompileResult> again = [&] {
-    ScopedDiagnosticHandler quiet(tileModule->getContext(),
-                                  [](Diagnostic &) { return success(); });
-    return assembleCubin(tileModule->getContext(), *ptx, options);
-  }();
-  if (failed(again))
+  if (!again)
     return;
   uint64_t before = spilled(result), after = spilled(*again);
   for (const KernelResourceUsage &k : result.kernels) {
@@ -864,7 +881,7 @@ static void retryWithRematerialization(cuda_tile::ModuleOp tileModule,
                    .str());
   }
   if (after < before) {
-    crash::notePTX(*ptx);
+    crash::notePTX(again->ptx);
     result = std::move(*again);
   }
 }

@@ -23,8 +23,8 @@ using namespace llvm;
 
 namespace {
 
-/// A kernel whose loop neither reads `%row` nor `%both`; `%row` (thread
-/// index arithmetic) and `%loaded` (a load) are used only after the loop,
+/// A kernel whose loop does not read `%row`; `%row` (thread index
+/// arithmetic) and `%loaded` (a load) are used only after the loop,
 /// `%both` in it and after it.
 constexpr const char *kKernel = R"(
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
@@ -88,7 +88,7 @@ exit:
 )";
 
 struct RematerializeAfterLoopsTest : public ::testing::Test {
-  void run(const char *kernel = kKernel) {
+  void run(const char *kernel = kKernel, bool recomputeLoopReads = false) {
     SMDiagnostic error;
     module = parseAssemblyString(kernel, error, context);
     ASSERT_TRUE(module) << error.getMessage().str();
@@ -96,7 +96,8 @@ struct RematerializeAfterLoopsTest : public ::testing::Test {
     PassBuilder builder;
     builder.registerFunctionAnalyses(analyses);
     function = module->getFunction("kernel");
-    tileir::RematerializeAfterLoopsPass().run(*function, analyses);
+    tileir::RematerializeAfterLoopsPass(recomputeLoopReads)
+        .run(*function, analyses);
     ASSERT_FALSE(verifyModule(*module, &errs()));
   }
 
@@ -146,6 +147,24 @@ TEST_F(RematerializeAfterLoopsTest, LeavesValuesTheLoopKeepsAndLoads) {
   auto *total = getInstruction("total");
   EXPECT_EQ(total->getOperand(1), getInstruction("loaded"));
   EXPECT_EQ(getInstruction("both")->getParent(), getBlock("entry"));
+}
+
+TEST_F(RematerializeAfterLoopsTest, RecomputesWhatTheLoopReadsButNotLoads) {
+  run(kKernel, /*recomputeLoopReads=*/true);
+  // %both is read in the loop, but code generation may reassociate that
+  // use away: its use after the loop takes a copy computed from the thread
+  // index read again, and the loop keeps the original.
+  auto *last = getInstruction("last");
+  auto *both = dyn_cast<Instruction>(last->getOperand(1));
+  ASSERT_TRUE(both);
+  EXPECT_NE(both, getInstruction("both"));
+  EXPECT_EQ(both->getParent(), getBlock("exit"));
+  auto *sum = getInstruction("sum");
+  EXPECT_EQ(sum->getOperand(1), getInstruction("both"));
+  EXPECT_EQ(getInstruction("both")->getParent(), getBlock("entry"));
+  // %loaded reads memory: never copied.
+  auto *total = getInstruction("total");
+  EXPECT_EQ(total->getOperand(1), getInstruction("loaded"));
 }
 
 TEST_F(RematerializeAfterLoopsTest, NeverCopiesIntoAnotherLoop) {

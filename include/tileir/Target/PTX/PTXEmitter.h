@@ -38,6 +38,8 @@ struct PTXEmitOptions {
   /// Recompute after each loop the cheap values it keeps live without
   /// reading them (RematerializeAfterLoopsPass), after optimization.
   bool rematerializeAfterLoops = false;
+  /// With it, also the values the loop reads, for their uses after it.
+  bool rematerializeLoopReads = false;
 };
 
 /// Locates libdevice.10.bc as described in PTXEmitOptions; the error names

@@ -18,10 +18,20 @@ namespace tileir {
 /// register through the loop: a kernel's store addresses, say, which LLVM
 /// shares with the loads before its main loop. Runs after the optimization
 /// pipeline, which would share them again.
+///
+/// With `recomputeLoopReads`, values the loop reads are computed again for
+/// their uses after it too, from the index registers up: code generation
+/// reassociates the loop's uses (`t | (c | 8)` becomes `(t | c) | 8`), so a
+/// value the IR loop reads may be one the machine loop does not keep.
 struct RematerializeAfterLoopsPass
     : public llvm::PassInfoMixin<RematerializeAfterLoopsPass> {
+  explicit RematerializeAfterLoopsPass(bool recomputeLoopReads = false)
+      : recomputeLoopReads(recomputeLoopReads) {}
   llvm::PreservedAnalyses run(llvm::Function &function,
                               llvm::FunctionAnalysisManager &analyses);
+
+private:
+  bool recomputeLoopReads;
 };
 
 } // namespace tileir

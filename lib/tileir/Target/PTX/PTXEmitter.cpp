@@ -263,7 +263,7 @@ llvm::Expected<std::string> tileir::emitPTX(llvm::Module &module,
     // again.
     if (options.rematerializeAfterLoops)
       mpm.addPass(llvm::createModuleToFunctionPassAdaptor(
-          RematerializeAfterLoopsPass()));
+          RematerializeAfterLoopsPass(options.rematerializeLoopReads)));
     mpm.run(module, mam);
     // The pass is ours, and its output goes straight to code generation:
     // a module it broke is an error the caller can fall back from.

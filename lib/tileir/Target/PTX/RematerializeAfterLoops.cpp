@@ -16,6 +16,10 @@
 // arithmetic over constants, kernel arguments, thread and block indices and
 // values the loop keeps live anyway, gets a copy of that tree at the top of
 // the exit block, and the uses the exit block dominates take the copy.
+// Asked to, it also computes again, for their uses after the loop, values
+// the loop reads: LLVM's code generation reassociates the loop's uses
+// (`t | (c | 8)` becomes `(t | c) | 8`), so a value the IR loop reads may be
+// one that the machine loop does not keep at all.
 //
 // ptxas may still merge the copy with the original, or allocate the rest
 // of the kernel differently, so the driver runs this pass only in a second
@@ -35,6 +39,7 @@
 #include "llvm/Transforms/Utils/Local.h"
 
 #include <algorithm>
+#include <optional>
 
 using namespace llvm;
 
@@ -74,34 +79,52 @@ bool isCheapAndPure(const Instruction &inst) {
 
 class Rematerializer {
 public:
-  Rematerializer(Loop &loop, DominatorTree &dominance)
-      : loop(loop), dominance(dominance) {}
+  Rematerializer(Loop &loop, DominatorTree &dominance, Instruction *point,
+                 bool recomputeLoopReads)
+      : loop(loop), dominance(dominance), point(point),
+        recomputeLoopReads(recomputeLoopReads) {}
 
-  /// Whether the tree behind `value` may be copied before `point`
-  /// (counting its instructions into `size`): what it reads of the loop's
-  /// live values must be available there.
-  bool isCopyable(Value *value, Instruction *point, unsigned &size) {
-    auto *inst = dyn_cast<Instruction>(value);
-    if (!inst)
-      return true;
-    // A value the loop keeps is read where it is, if it reaches `point`
-    // (it may not: defined on the path into the loop that bypasses the
-    // exit); otherwise it is computed again like the rest.
-    if (isLiveInLoop(*inst) && dominance.dominates(inst, point))
-      return true;
-    if (loop.contains(inst->getParent()) || !isCheapAndPure(*inst) ||
-        ++size > kMaxTreeSize)
-      return false;
-    return llvm::all_of(inst->operands(), [&](Value *operand) {
-      return isCopyable(operand, point, size);
-    });
+  /// The number of instructions a copy of the tree behind `inst` before
+  /// `point` takes, or nothing when it is not copied. A value the loop
+  /// keeps is read where it is if it reaches `point` (it may not: defined
+  /// on the path into the loop that bypasses the exit), unless
+  /// `recomputeLoopReads` asks to compute it again like the rest from the
+  /// index registers, kernel arguments and constants where it can.
+  /// `depth` counts the instructions above `inst` in the tree asked for:
+  /// as many as fit are looked at, so a long chain ends the search early
+  /// (and is then not copied from anywhere).
+  std::optional<unsigned> getCopySize(Instruction *inst, unsigned depth = 0) {
+    auto known = copySizes.find(inst);
+    if (known != copySizes.end())
+      return known->second;
+    std::optional<unsigned> size;
+    if (depth < kMaxTreeSize && !loop.contains(inst->getParent()) &&
+        isCheapAndPure(*inst) &&
+        (recomputeLoopReads || !isReadable(*inst))) {
+      unsigned total = 1;
+      for (Value *operand : inst->operands()) {
+        auto *operandInst = dyn_cast<Instruction>(operand);
+        if (!operandInst)
+          continue;
+        if (std::optional<unsigned> operandSize =
+                getCopySize(operandInst, depth + 1))
+          total += *operandSize;
+        else if (!isReadable(*operandInst))
+          total = kMaxTreeSize + 1;
+        if (total > kMaxTreeSize)
+          break;
+      }
+      if (total <= kMaxTreeSize)
+        size = total;
+    }
+    copySizes[inst] = size;
+    return size;
   }
 
   /// A copy of the tree behind `value` before `point`.
-  Value *copy(Value *value, Instruction *point,
-              DenseMap<Value *, Value *> &copies) {
+  Value *copy(Value *value) {
     auto *inst = dyn_cast<Instruction>(value);
-    if (!inst || (isLiveInLoop(*inst) && dominance.dominates(inst, point)))
+    if (!inst || !getCopySize(inst))
       return value;
     if (Value *done = copies.lookup(inst))
       return done;
@@ -120,12 +143,18 @@ public:
     } else {
       clone = inst->clone();
       for (Use &operand : clone->operands())
-        operand.set(copy(operand.get(), point, copies));
+        operand.set(copy(operand.get()));
     }
     clone->insertBefore(point->getIterator());
     clone->setName(inst->getName() + ".after");
     copies[inst] = clone;
     return clone;
+  }
+
+  /// Whether `inst` may be read at `point` as it is: the loop keeps it
+  /// anyway, and it reaches `point`.
+  bool isReadable(Instruction &inst) const {
+    return isLiveInLoop(inst) && dominance.dominates(&inst, point);
   }
 
   /// Whether `inst` holds a register through the loop anyway: it is
@@ -139,27 +168,22 @@ public:
     });
   }
 
-  /// Copies the values live across the loop into `exit`; returns whether
+  /// Copies the values used after the loop into `exit`; returns whether
   /// anything changed.
   bool run(BasicBlock &exit) {
     BasicBlock *header = loop.getHeader();
-    Instruction *point = &*exit.getFirstInsertionPt();
     SmallVector<Instruction *> roots;
     for (BasicBlock *block : getDominatorsOf(header))
-      for (Instruction &inst : *block) {
-        if (!isLiveInLoop(inst) && isCheapAndPure(inst) &&
+      for (Instruction &inst : *block)
+        if ((recomputeLoopReads || !isLiveInLoop(inst)) &&
             llvm::any_of(inst.uses(),
-                         [&](Use &use) { return isAfterLoop(use, exit); })) {
-          unsigned size = 0;
-          if (isCopyable(&inst, point, size))
-            roots.push_back(&inst);
-        }
-      }
+                         [&](Use &use) { return isAfterLoop(use, exit); }) &&
+            getCopySize(&inst))
+          roots.push_back(&inst);
     // One copy of each instruction serves every root: all go to one point.
-    DenseMap<Value *, Value *> copies;
     SmallVector<WeakTrackingVH> originals;
     for (Instruction *root : roots) {
-      Value *replacement = copy(root, point, copies);
+      Value *replacement = copy(root);
       root->replaceUsesWithIf(replacement,
                               [&](Use &use) { return isAfterLoop(use, exit); });
       originals.push_back(root);
@@ -198,6 +222,13 @@ private:
 
   Loop &loop;
   DominatorTree &dominance;
+  /// Where the copies go: the top of the loop's exit block.
+  Instruction *point;
+  bool recomputeLoopReads;
+  /// getCopySize's answers.
+  DenseMap<Instruction *, std::optional<unsigned>> copySizes;
+  /// The copies made, by original.
+  DenseMap<Value *, Value *> copies;
 };
 
 } // namespace
@@ -215,7 +246,10 @@ tileir::RematerializeAfterLoopsPass::run(Function &function,
     // one that follows at once, say).
     BasicBlock *exit = loop->getUniqueExitBlock();
     if (exit && !exit->isEHPad() && !loops.getLoopFor(exit))
-      changed |= Rematerializer(*loop, dominance).run(*exit);
+      changed |= Rematerializer(*loop, dominance,
+                                &*exit->getFirstInsertionPt(),
+                                recomputeLoopReads)
+                     .run(*exit);
   }
   if (!changed)
     return PreservedAnalyses::all();
