@@ -221,6 +221,12 @@ static cl::opt<bool> disableOperandPrefetch(
              "product before it completes instead of while it runs (no "
              "unrolling by two)"),
     cl::ReallyHidden);
+static cl::opt<bool> twoStagingStages(
+    "tileir-two-staging-stages",
+    cl::desc("Alternate asynchronous products' staging buffers between two "
+             "stages, with a CTA barrier before each store, instead of "
+             "rotating through three"),
+    cl::ReallyHidden);
 static cl::opt<bool> disableGroupedRaster(
     "tileir-disable-grouped-raster",
     cl::desc("Keep GEMM kernels' tile blocks in launch order (x fastest) "
@@ -505,6 +511,7 @@ static int run(const char *argv0) {
   options.disableProductSwap = disableProductSwap;
   options.disableEmptyBarriers = disableEmptyBarriers;
   options.disableOperandPrefetch = disableOperandPrefetch;
+  options.twoStagingStages = twoStagingStages;
   options.enableProductOverlap = enableProductOverlap;
   options.rasterGroup = rasterGroup;
   if (producerWarps == 4 || producerWarps == 8)

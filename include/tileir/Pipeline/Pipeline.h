@@ -121,6 +121,9 @@ struct CompileOptions {
   /// Build a register operand only after the product before it completes
   /// (the default builds it while that product runs, docs/performance.md).
   bool disableOperandPrefetch = false;
+  /// Staging buffers of asynchronous products alternate between two stages
+  /// (a CTA barrier before each store) instead of rotating through three.
+  bool twoStagingStages = false;
   /// Tile blocks run in launch order, never grouped.
   bool disableGroupedRaster = false;
   /// x ids per group of the grouped raster (0: the default).

@@ -273,6 +273,7 @@ void tileir::buildCodegenPipeline(OpPassManager &pm,
   pipelineOptions.tma = !options.disableTma;
   pipelineOptions.emptyBarriers = !options.disableEmptyBarriers;
   pipelineOptions.prefetchOperands = !options.disableOperandPrefetch;
+  pipelineOptions.stagingStages = options.twoStagingStages ? 2 : 3;
   pipelineOptions.groupedRaster = !options.disableGroupedRaster;
   if (options.rasterGroup)
     pipelineOptions.rasterGroup = options.rasterGroup;

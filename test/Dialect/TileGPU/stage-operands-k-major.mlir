@@ -9,18 +9,28 @@
 // XOR the 16-byte chunks by 1, 2 and 4, so the reads are conflict-free
 // and the writes 2-way (with lanes along N alone they were 16-way). For
 // tf32 both are conflict-free. tileir-pipeline-loops then gives the
-// K-major buffers (rewritten every iteration) two stages alternating by
-// iteration, so the product stays in flight.
+// K-major buffers (rewritten every iteration) three stages in rotation
+// where shared memory holds them beside the loop's copies (ROTATE), or two
+// alternating by iteration (PIPE, `staging-stages=2`), so the product stays
+// in flight.
 // RUN: tile-opt %s -split-input-file --tileir-assign-layouts='target=sm_90 swap-products=0' \
 // RUN:   --tileir-stage-operands='target=sm_90' | FileCheck %s --check-prefix=STAGE
 // RUN: tile-opt %s -split-input-file --tileir-assign-layouts='target=sm_90 swap-products=0' \
 // RUN:   --tileir-stage-operands='target=sm_90 tma=false' | FileCheck %s --check-prefix=NOTMA
 // RUN: tile-opt %s -split-input-file --tileir-assign-layouts='target=sm_90 swap-products=0' \
-// RUN:   --tileir-stage-operands='target=sm_90' --tileir-pipeline-loops='target=sm_90' \
+// RUN:   --tileir-stage-operands='target=sm_90' \
+// RUN:   --tileir-pipeline-loops='target=sm_90 staging-stages=2' \
 // RUN:   | FileCheck %s --check-prefix=PIPE
 // RUN: tile-opt %s -split-input-file --tileir-assign-layouts='target=sm_90 swap-products=0' \
-// RUN:   --tileir-stage-operands='target=sm_90' --tileir-pipeline-loops='target=sm_90' \
+// RUN:   --tileir-stage-operands='target=sm_90' \
+// RUN:   --tileir-pipeline-loops='target=sm_90 staging-stages=2' \
 // RUN:   --remarks-filter=memory 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
+// RUN: tile-opt %s -split-input-file --tileir-assign-layouts='target=sm_90 swap-products=0' \
+// RUN:   --tileir-stage-operands='target=sm_90' --tileir-pipeline-loops='target=sm_90' \
+// RUN:   | FileCheck %s --check-prefix=ROTATE
+// RUN: tile-opt %s -split-input-file --tileir-assign-layouts='target=sm_90 swap-products=0' \
+// RUN:   --tileir-stage-operands='target=sm_90' --tileir-pipeline-loops='target=sm_90' \
+// RUN:   --remarks-filter=memory 2>&1 >/dev/null | FileCheck %s --check-prefix=ROTATE-REMARK
 
 // STAGE-LABEL: entry @gemm_i8(
 // STAGE: %[[SRC:.*]] = tilegpu.alloc_shared : !tilegpu.smem<128x128xi8, #tilegpu.shared<shape=[128, 128], offset={{\[\[}}0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [0, 64], [1, 0], [2, 0], [4, 16], [8, 32], [16, 64], [32, 0], [64, 0]]>>
@@ -38,7 +48,19 @@
 // PIPE: tilegpu.async_commit
 // PIPE-NEXT: %[[W:.*]] = tilegpu.warpgroup_dot_wait %[[D]] {pending = 1 : i32}
 // PIPE: continue %[[W]], %{{.*}}, %{{.*}}, %[[NEXT]]
+// ROTATE-LABEL: entry @gemm_i8(
+// ROTATE: %[[TRIPLE:.*]] = tilegpu.alloc_shared {tilegpu.staging_rotation} : !tilegpu.smem<128x128xi8, {{.*}}, stages = 3>
+// ROTATE: for {{.*}} iter_values({{.*}}, %[[INDEX:arg[0-9]+]] = %{{.*}}) -> (tile<128x128xi32, {{.*}}>, tile<i32>, tile<i32>, tile<i32>)
+// ROTATE: %[[WRAPS:.*]] = cmpi equal %[[INDEX]], %{{.*}}
+// ROTATE: %[[PLUS:.*]] = addi %[[INDEX]], %{{.*}}
+// ROTATE: %[[NEXT:.*]] = select %[[WRAPS]], %{{.*}}, %[[PLUS]]
+// ROTATE: %[[THIRD:.*]] = tilegpu.subview %[[TRIPLE]][%[[INDEX]]]
+// ROTATE: tilegpu.local_store %{{.*}}, %[[THIRD]]
+// ROTATE: %[[D:.*]] = tilegpu.warpgroup_dot %{{.*}}, %[[THIRD]], %{{.*}} {is_async}
+// ROTATE: %[[W:.*]] = tilegpu.warpgroup_dot_wait %[[D]] {pending = 1 : i32}
+// ROTATE: continue %[[W]], %{{.*}}, %{{.*}}, %[[NEXT]]
 // REMARK: remark: [Passed] Pipeline | Category:memory | Remark="loop pipelined with 5 stages: 2 tile load(s) become asynchronous copies issued 3 iteration(s) ahead (163840 bytes of shared memory); the accumulating wgmma overlaps the next iteration, its 1 staging buffer(s) alternating between two stages (16384 more bytes); no TMA: operands transposed through registers keep cp.async: the first buffer's rows are swizzled for the transposing reads, which TMA cannot write; tile blocks run in groups of 8 along x", Stages=5
+// ROTATE-REMARK: remark: [Passed] Pipeline | Category:memory | Remark="loop pipelined with 5 stages: {{.*}}; the accumulating wgmma overlaps the next iteration, its 1 staging buffer(s) rotating through three stages (49152 bytes); one thread issues the copies with TMA (tensor maps built on the device), every thread waits on the stage's mbarrier; tile blocks run in groups of 8 along x", Stages=5
 cuda_tile.module @gemm_i8 {
   entry @gemm_i8(%a0: tile<ptr<i8>>, %b0: tile<ptr<i8>>, %c: tile<ptr<i32>>, %n: tile<i32>) {
     %a = assume div_by<16>, %a0 : tile<ptr<i8>>
@@ -94,6 +116,9 @@ cuda_tile.module @gemm_i8 {
 // PIPE-COUNT-1: tilegpu.alloc_shared : !tilegpu.smem<{{.*}}xtf32, {{.*}}, stages = 2>
 // PIPE-NOT: tilegpu.alloc_shared : !tilegpu.smem<{{.*}}xtf32, {{.*}}, stages = 2>
 // PIPE: tilegpu.warpgroup_dot {{.*}} {is_async}
+// ROTATE-LABEL: entry @gemm_tf32(
+// ROTATE-COUNT-1: tilegpu.alloc_shared {tilegpu.staging_rotation} : !tilegpu.smem<{{.*}}xtf32, {{.*}}, stages = 3>
+// ROTATE: tilegpu.warpgroup_dot {{.*}} {is_async}
 // REMARK: remark: [Passed] Pipeline | Category:memory | Remark="loop pipelined with 5 stages: {{.*}}; the accumulating wgmma overlaps the next iteration, its 1 staging buffer(s) alternating between two stages (16384 more bytes); one thread issues the copies with TMA (tensor maps built on the device), every thread waits on the stage's mbarrier; tile blocks run in groups of 8 along x", Stages=5
 cuda_tile.module @gemm_tf32 {
   entry @gemm_tf32(%a0: tile<ptr<f32>>, %b0: tile<ptr<f32>>, %c: tile<ptr<f32>>, %n: tile<i32>) {

@@ -96,6 +96,17 @@ inline constexpr llvm::StringLiteral kClusterDimsAttrName =
 /// through them touch different bytes (tileir-insert-barriers).
 inline constexpr llvm::StringLiteral kDistinctStagesAttrName =
     "tilegpu.distinct_stages";
+/// On a staging buffer of a pipelined loop (tileir-pipeline-loops): three
+/// stages, one per iteration in rotation, written by one `local_store` and
+/// read by the iteration's asynchronous warpgroup product, which each
+/// warpgroup waits for (`pending` at most 1) before the next iteration's
+/// barrier that orders that store for the product. A store then never
+/// meets a read of another iteration's stage: the last product that read
+/// its stage, three iterations back, was waited for before the barrier of
+/// the iteration before. tileir-insert-barriers therefore orders only
+/// accesses through the same stage index.
+inline constexpr llvm::StringLiteral kStagingRotationAttrName =
+    "tilegpu.staging_rotation";
 /// On a `for` loop: tileir-overlap-products will run its second product one
 /// iteration late, so the stage an iteration reads stays unwritten through
 /// the next one (tileir-pipeline-loops issues copies one stage less ahead).

@@ -215,6 +215,11 @@ def TileIRPipelineLoopsPass
            "product before it runs, the loop unrolled by two so that the "
            "two copies of its body hold their operands in different "
            "registers">,
+    Option<"stagingStages", "staging-stages", "unsigned", /*default=*/"3",
+           "Stages of an asynchronous product's staging buffers: 3 (where "
+           "they cost the loop no stage of its copies) rotate so that no "
+           "barrier orders a store after the reads of earlier iterations; "
+           "2 alternate and need that barrier">,
   ];
   let dependentDialects = ["::mlir::tilegpu::TileGPUDialect"];
 }

@@ -42,7 +42,10 @@
 // (`tilegpu.distinct_stages`, set by tileir-pipeline-loops), or the next
 // stages of two such indices in one rotation. A stage index
 // defined in a loop means another stage in the next iteration, so the
-// accesses carried around the back edge lose theirs.
+// accesses carried around the back edge lose theirs. A staging buffer that
+// tileir-pipeline-loops rotates through three stages
+// (`tilegpu.staging_rotation`) is ordered only between accesses through one
+// stage index: an access of another iteration never needs a barrier there.
 //
 //===----------------------------------------------------------------------===//
 
@@ -196,6 +199,10 @@ public:
       if (isa<SMemType>(op.getLhs().getType()))
         asyncRead.push_back(getRange(op.getLhs()));
       asyncRead.push_back(getRange(op.getRhs()));
+    });
+    entry.walk([&](AllocSharedOp alloc) {
+      if (alloc->hasAttr(kStagingRotationAttrName))
+        rotatingStaging.push_back(getRange(alloc.getResult()));
     });
     entry.walk([&](cuda_tile::ForOp loop) {
       auto indices =
@@ -362,10 +369,18 @@ private:
            va.getSplatValue<APInt>() != vb.getSplatValue<APInt>();
   }
 
-  /// Whether `a` and `b` may touch the same bytes.
+  /// Whether `a`, made since the last barrier, and `b`, about to be made,
+  /// may touch the same bytes. In a staging buffer rotating through three
+  /// stages (kStagingRotationAttrName), `b` through a known stage index
+  /// meets only accesses through that same index: the others are other
+  /// iterations' stages, or a stage that every product reading it finished
+  /// before a barrier since.
   bool mayOverlap(const Access &a, const Access &b) const {
     if (!a.range.overlaps(b.range))
       return false;
+    if (a.range == b.range && b.stage &&
+        llvm::is_contained(rotatingStaging, b.range))
+      return a.stage == b.stage;
     return !(a.range == b.range && areDistinctStages(a.stage, b.stage));
   }
 
@@ -557,6 +572,8 @@ private:
   }
 
   SmallVector<Range> asyncRead;
+  /// Staging buffers rotating through three stages.
+  SmallVector<Range> rotatingStaging;
   /// Where barriers go in a dry run that counts them, when one runs.
   DenseSet<Operation *> *sites = nullptr;
   /// Loops around the op being placed.

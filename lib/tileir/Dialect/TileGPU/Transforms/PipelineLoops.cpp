@@ -278,14 +278,15 @@ public:
                 unsigned requestedStages, bool warpSpecialize,
                 int64_t producerWarps, bool tma, int64_t rasterGroup,
                 int64_t ctas, bool emptyBarriersAllowed,
-                bool prefetchOperands)
+                bool prefetchOperands, unsigned maxStagingStages)
       : loop(loop), inductionVar(loop.getInductionVar()), target(target),
         sharedBudget(sharedBudget), soloBudget(soloBudget),
         requestedStages(requestedStages), warpSpecialize(warpSpecialize),
         producerWarps(producerWarps), tmaAllowed(tma),
         rasterGroup(rasterGroup), ctas(ctas),
         emptyBarriersAllowed(emptyBarriersAllowed),
-        prefetchOperands(prefetchOperands) {}
+        prefetchOperands(prefetchOperands),
+        maxStagingStages(maxStagingStages) {}
 
   /// Pipelines the loop if it can; reports the outcome as a remark.
   void run() {
@@ -344,6 +345,19 @@ public:
                           stagingBytes, solo);
       if (stages >= 3)
         wanted += requestedStages ? 0 : 1;
+    }
+    // A third stage of the staging buffers takes the barrier before their
+    // stores out of every iteration (kStagingRotationAttrName); it is
+    // taken only where it costs no stage of the copies.
+    if (asyncDot && stages >= 3 && !staging.empty() &&
+        maxStagingStages >= 3) {
+      bool rotatedSolo = false;
+      int64_t rotatedBytes = 3 * stagingBytes;
+      if (planStages(perStage, wanted, rotatedBytes, rotatedSolo) == stages &&
+          rotatedSolo == solo) {
+        stagingStages = 3;
+        stagingBytes = rotatedBytes;
+      }
     }
     if (stages < 3) {
       asyncDot = nullptr;
@@ -412,7 +426,12 @@ public:
     if (lateReads)
       message += "; each stage stays unwritten through the iteration after "
                  "its own, for the product that runs one iteration late";
-    if (!staging.empty())
+    if (!staging.empty() && stagingStages == 3)
+      message += llvm::formatv(", its {0} staging buffer(s) rotating "
+                               "through three stages ({1} bytes)",
+                               staging.size(), stagingBytes)
+                     .str();
+    else if (!staging.empty())
       message += llvm::formatv(", its {0} staging buffer(s) alternating "
                                "between two stages ({1} more bytes)",
                                staging.size(), stagingBytes)
@@ -1251,17 +1270,19 @@ private:
           AllocSharedOp::create(b, c.alloc.getLoc(), type, IntegerAttr())
               .getResult();
     }
-    // Staging buffers: two stages, the iteration's parity picks one.
+    // Staging buffers: two stages, the iteration's parity picks one, or
+    // three in rotation.
     SmallVector<Value> doubled;
     for (AllocSharedOp alloc : staging) {
       SMemType single = alloc.getType();
-      doubled.push_back(AllocSharedOp::create(
-                            b, alloc.getLoc(),
-                            SMemType::get(ctx, single.getShape(),
-                                          single.getElementType(),
-                                          single.getLayout(), 2),
-                            IntegerAttr())
-                            .getResult());
+      auto multi = AllocSharedOp::create(
+          b, alloc.getLoc(),
+          SMemType::get(ctx, single.getShape(), single.getElementType(),
+                        single.getLayout(), stagingStages),
+          IntegerAttr());
+      if (stagingStages == 3)
+        multi->setAttr(kStagingRotationAttrName, UnitAttr::get(ctx));
+      doubled.push_back(multi.getResult());
     }
 
     // With TMA: mbarriers `full[s]` and, after them, the word holding the
@@ -1398,9 +1419,13 @@ private:
         tma ? emitNextPhase(b, loc, phase, readWraps) : Value();
     if (!staging.empty()) {
       Value parity = body->getArgument(firstCarried + 2);
-      Value one = createIntConstant(b, loc, i32, 1);
-      nextCarried.push_back(
-          cuda_tile::SubIOp::create(b, loc, one, parity).getResult());
+      if (stagingStages == 3) {
+        nextCarried.push_back(emitNextStage(b, loc, parity, 3).first);
+      } else {
+        Value one = createIntConstant(b, loc, i32, 1);
+        nextCarried.push_back(
+            cuda_tile::SubIOp::create(b, loc, one, parity).getResult());
+      }
       for (auto [index, buffer] : llvm::enumerate(doubled)) {
         AllocSharedOp alloc = staging[index];
         b.setInsertionPoint(alloc);
@@ -1769,6 +1794,10 @@ private:
   /// Whether a register operand may be built while the product before it
   /// runs (prefetchRegisterOperand).
   bool prefetchOperands;
+  /// Stages a staging buffer may rotate through (2 or 3).
+  unsigned maxStagingStages;
+  /// Stages of this loop's staging buffers.
+  int64_t stagingStages = 2;
   /// The multi-stage buffer replacing each single-stage one.
   DenseMap<Operation *, Value> multiBuffers;
 };
@@ -1849,7 +1878,8 @@ struct PipelineLoopsPass
                       producerWarps == 8 ? 8 : 4, tma,
                       groupedRaster ? std::clamp<int64_t>(rasterGroup, 1, 64)
                                     : 1,
-                      ctas, emptyBarriers, prefetchOperands)
+                      ctas, emptyBarriers, prefetchOperands,
+                      stagingStages)
             .run();
       }
     }
