@@ -1,15 +1,24 @@
 // A tf32 GEMM of two warpgroups whose B is rounded and transposed through
 // registers: the first buffer of B stays in the 128-byte MMA swizzle (read
 // conflict-free with ldmatrix, one element a word), so both copies are TMA
-// copies and no cp.async remains. In the loop: the stage's mbarrier, A's
-// fragments and B's transposing reads (ldmatrix), their rounding, B's
-// 16-byte writes, the proxy fence, and the product with A from registers,
-// issued behind the product in flight (no wait between them; the wait with
-// one product pending follows); ptxas serializes nothing.
+// copies and no cp.async remains. In the loop (unrolled by two): the
+// stage's mbarrier, A's fragments and B's transposing reads (ldmatrix),
+// their rounding, B's 16-byte writes into its staging buffer (three stages
+// in rotation: no barrier before them), the proxy fence, and the product
+// with A from registers, issued behind the product in flight, then the
+// wait with one product pending. With --tileir-enable-staging-hoist
+// (HOIST), the second copy stages B before the wait that ends the first
+// copy; only its A fragments come after that wait. ptxas serializes
+// nothing either way.
 // REQUIRES: ptxas
 // RUN: tileiras %s --gpu-name sm_90 -o %t.cubin --emit-ptx %t.ptx
-// RUN: FileCheck %s --input-file %t.ptx
+// RUN: FileCheck %s --input-file %t.ptx --check-prefixes=CHECK,DEFAULT
 // RUN: %ptxas -arch=sm_90a -O3 %t.ptx -o %t.2.cubin 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=PTXAS --allow-empty
+// RUN: tileiras %s --gpu-name sm_90 -o %t.hoist.cubin --emit-ptx %t.hoist.ptx \
+// RUN:   --tileir-enable-staging-hoist
+// RUN: FileCheck %s --input-file %t.hoist.ptx --check-prefixes=CHECK,HOIST
+// RUN: %ptxas -arch=sm_90a -O3 %t.hoist.ptx -o %t.3.cubin 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=PTXAS --allow-empty
 // CHECK-LABEL: .entry gemm_tf32(
 // CHECK-NOT: cp.async.cg
@@ -17,14 +26,31 @@
 // CHECK: mbarrier.try_wait.parity
 // CHECK: ldmatrix.sync.aligned.m8n8.x4.shared.b16
 // CHECK: cvt.rn.tf32.f32
-// CHECK: bar.sync 0;
+// CHECK-NOT: bar.sync
 // CHECK: st.shared.v4.b32
 // CHECK-NOT: wgmma.wait_group
 // CHECK: fence.proxy.async.shared::cta;
 // CHECK-NEXT: bar.sync 0;
 // CHECK: wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32 {{.*}}, {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, %rd
 // CHECK: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
-// CHECK: wgmma.wait_group.sync.aligned 1;
+// DEFAULT: wgmma.wait_group.sync.aligned 1;
+// DEFAULT-NOT: bar.sync
+// DEFAULT: mbarrier.try_wait.parity
+// DEFAULT-NOT: bar.sync
+// DEFAULT: st.shared.v4.b32
+// HOIST-NOT: wgmma.wait_group
+// HOIST: mbarrier.try_wait.parity
+// HOIST-NOT: wgmma.wait_group
+// HOIST: ldmatrix.sync.aligned.m8n8.x4.shared.b16
+// HOIST-NOT: bar.sync
+// HOIST: st.shared.v4.b32
+// HOIST-NOT: bar.sync
+// HOIST: wgmma.wait_group.sync.aligned 1;
+// HOIST: ldmatrix.sync.aligned.m8n8.x4.shared.b16
+// CHECK-NOT: bar.sync
+// CHECK: fence.proxy.async.shared::cta;
+// CHECK-NEXT: bar.sync 0;
+// CHECK: wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32 {{.*}}, {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, %rd
 // CHECK-NOT: cp.async.cg
 // PTXAS-NOT: C751
 cuda_tile.module @gemm_tf32 {

@@ -227,6 +227,12 @@ static cl::opt<bool> twoStagingStages(
              "stages, with a CTA barrier before each store, instead of "
              "rotating through three"),
     cl::ReallyHidden);
+static cl::opt<bool> enableStagingHoist(
+    "tileir-enable-staging-hoist",
+    cl::desc("In loops unrolled by two with staging buffers in rotation, "
+             "stage the second copy's operand before the wait that ends the "
+             "first copy"),
+    cl::ReallyHidden);
 static cl::opt<bool> disableGroupedRaster(
     "tileir-disable-grouped-raster",
     cl::desc("Keep GEMM kernels' tile blocks in launch order (x fastest) "
@@ -512,6 +518,7 @@ static int run(const char *argv0) {
   options.disableEmptyBarriers = disableEmptyBarriers;
   options.disableOperandPrefetch = disableOperandPrefetch;
   options.twoStagingStages = twoStagingStages;
+  options.enableStagingHoist = enableStagingHoist;
   options.enableProductOverlap = enableProductOverlap;
   options.rasterGroup = rasterGroup;
   if (producerWarps == 4 || producerWarps == 8)

@@ -124,6 +124,10 @@ struct CompileOptions {
   /// Staging buffers of asynchronous products alternate between two stages
   /// (a CTA barrier before each store) instead of rotating through three.
   bool twoStagingStages = false;
+  /// A loop unrolled by two with staging buffers in rotation stages its
+  /// second copy's operand before the wait that ends the first copy (not
+  /// yet timed on a GPU, so off by default).
+  bool enableStagingHoist = false;
   /// Tile blocks run in launch order, never grouped.
   bool disableGroupedRaster = false;
   /// x ids per group of the grouped raster (0: the default).

@@ -274,6 +274,7 @@ void tileir::buildCodegenPipeline(OpPassManager &pm,
   pipelineOptions.emptyBarriers = !options.disableEmptyBarriers;
   pipelineOptions.prefetchOperands = !options.disableOperandPrefetch;
   pipelineOptions.stagingStages = options.twoStagingStages ? 2 : 3;
+  pipelineOptions.hoistStaging = options.enableStagingHoist;
   pipelineOptions.groupedRaster = !options.disableGroupedRaster;
   if (options.rasterGroup)
     pipelineOptions.rasterGroup = options.rasterGroup;

@@ -6,16 +6,30 @@
 // read of another iteration's stage (the last product that read its stage,
 // three iterations back, was waited for before the barrier of the iteration
 // before), so tileir-insert-barriers orders the store only before the
-// product that reads it (prefix ROTATE; one barrier, with the proxy fence,
+// product that reads it (prefixes NOHOIST and ROTATE; one barrier, with the
+// proxy fence,
 // in each iteration of the loop unrolled by two and in its odd last one).
+// The loop is unrolled by two (its A operand is prefetched into registers),
+// and each copy stages its operand after the wait before it (the default,
+// prefix NOHOIST). With `hoist-staging=1` (prefix ROTATE) the second
+// copy's staging (the wait for its stage, the load, the rounding and the
+// store) moves up before the wait that ends the first copy: its stage, too,
+// was last read three iterations back. Only the second copy's A operand,
+// whose registers the product in flight two iterations back reads, stays
+// behind that wait.
 // With two stages alternating (`staging-stages=2`), the store must also wait
 // for the product two iterations back, which the other warpgroup may still
 // be running until its wait at the end of the iteration before: a barrier
 // before each store too (prefix TWO).
 // RUN: tile-opt %s --tileir-assign-layouts='target=sm_90' \
 // RUN:   --tileir-stage-operands='target=sm_90' \
+// RUN:   --tileir-pipeline-loops='target=sm_90 hoist-staging=1' \
+// RUN:   --tileir-plan-shared-memory --tileir-insert-barriers \
+// RUN:   | FileCheck %s --check-prefix=ROTATE
+// RUN: tile-opt %s --tileir-assign-layouts='target=sm_90' \
+// RUN:   --tileir-stage-operands='target=sm_90' \
 // RUN:   --tileir-pipeline-loops='target=sm_90' --tileir-plan-shared-memory \
-// RUN:   --tileir-insert-barriers | FileCheck %s --check-prefix=ROTATE
+// RUN:   --tileir-insert-barriers | FileCheck %s --check-prefix=NOHOIST
 // RUN: tile-opt %s --tileir-assign-layouts='target=sm_90' \
 // RUN:   --tileir-stage-operands='target=sm_90' \
 // RUN:   --tileir-pipeline-loops='target=sm_90 staging-stages=2' \
@@ -29,15 +43,37 @@
 // ROTATE-NOT: tilegpu.barrier
 // ROTATE: tilegpu.local_store
 // ROTATE-NEXT: tilegpu.barrier async_proxy
-// ROTATE-NEXT: tilegpu.warpgroup_dot {{.*}} {is_async}
-// ROTATE: tilegpu.warpgroup_dot_wait {{.*}} {pending = 1 : i32}
-// ROTATE: tilegpu.mbarrier_wait
+// ROTATE-NEXT: %[[D1:.*]] = tilegpu.warpgroup_dot {{.*}} {is_async}
 // ROTATE-NOT: tilegpu.barrier
-// ROTATE: tilegpu.local_store
-// ROTATE-NEXT: tilegpu.barrier async_proxy
+// ROTATE-NOT: tilegpu.warpgroup_dot_wait
+// ROTATE: tilegpu.mbarrier_wait
+// ROTATE-NEXT: tilegpu.subview
+// ROTATE-NEXT: tilegpu.local_load
+// ROTATE-NEXT: ftof
+// ROTATE-NEXT: tilegpu.subview
+// ROTATE-NEXT: tilegpu.local_store
+// ROTATE-NEXT: tilegpu.warpgroup_dot_wait %[[D1]] {pending = 1 : i32}
+// ROTATE-NOT: tilegpu.local_store
+// ROTATE: tilegpu.barrier async_proxy
 // ROTATE-NEXT: tilegpu.warpgroup_dot {{.*}} {is_async}
 // ROTATE: tilegpu.warpgroup_dot_wait {{.*}} {pending = 1 : i32}
 // ROTATE-NEXT: continue
+// NOHOIST-LABEL: entry @gemm_tf32(
+// NOHOIST: tilegpu.alloc_shared {{{.*}}tilegpu.staging_rotation} {{.*}}stages = 3>
+// NOHOIST: for
+// NOHOIST: tilegpu.mbarrier_wait
+// NOHOIST-NOT: tilegpu.barrier
+// NOHOIST: tilegpu.local_store
+// NOHOIST-NEXT: tilegpu.barrier async_proxy
+// NOHOIST-NEXT: tilegpu.warpgroup_dot {{.*}} {is_async}
+// NOHOIST: tilegpu.warpgroup_dot_wait {{.*}} {pending = 1 : i32}
+// NOHOIST: tilegpu.mbarrier_wait
+// NOHOIST-NOT: tilegpu.barrier
+// NOHOIST: tilegpu.local_store
+// NOHOIST-NEXT: tilegpu.barrier async_proxy
+// NOHOIST-NEXT: tilegpu.warpgroup_dot {{.*}} {is_async}
+// NOHOIST: tilegpu.warpgroup_dot_wait {{.*}} {pending = 1 : i32}
+// NOHOIST-NEXT: continue
 // ROTATE: tilegpu.mbarrier_wait
 // ROTATE-NOT: tilegpu.barrier
 // ROTATE: tilegpu.local_store

@@ -220,6 +220,10 @@ def TileIRPipelineLoopsPass
            "they cost the loop no stage of its copies) rotate so that no "
            "barrier orders a store after the reads of earlier iterations; "
            "2 alternate and need that barrier">,
+    Option<"hoistStaging", "hoist-staging", "bool", /*default=*/"false",
+           "In a loop unrolled by two with staging buffers in rotation, "
+           "stage the second copy's operand before the wait that ends the "
+           "first copy (not yet timed, so off)">,
   ];
   let dependentDialects = ["::mlir::tilegpu::TileGPUDialect"];
 }

@@ -278,7 +278,8 @@ public:
                 unsigned requestedStages, bool warpSpecialize,
                 int64_t producerWarps, bool tma, int64_t rasterGroup,
                 int64_t ctas, bool emptyBarriersAllowed,
-                bool prefetchOperands, unsigned maxStagingStages)
+                bool prefetchOperands, unsigned maxStagingStages,
+                bool hoistStaging)
       : loop(loop), inductionVar(loop.getInductionVar()), target(target),
         sharedBudget(sharedBudget), soloBudget(soloBudget),
         requestedStages(requestedStages), warpSpecialize(warpSpecialize),
@@ -286,7 +287,7 @@ public:
         rasterGroup(rasterGroup), ctas(ctas),
         emptyBarriersAllowed(emptyBarriersAllowed),
         prefetchOperands(prefetchOperands),
-        maxStagingStages(maxStagingStages) {}
+        maxStagingStages(maxStagingStages), hoistStaging(hoistStaging) {}
 
   /// Pipelines the loop if it can; reports the outcome as a remark.
   void run() {
@@ -1647,8 +1648,103 @@ private:
       op->moveAfter(after);
       after = op;
     }
+    bool waitsOnMBarrier = isa<MBarrierWaitOp>(stageWait);
     tail = unrollByTwo(newLoop, asyncResult);
+    if (hoistStaging && stagingStages == 3 && waitsOnMBarrier)
+      hoistSecondStaging(newLoop);
     return true;
+  }
+
+  /// In a loop unrolled by two whose staging buffers rotate through three
+  /// stages (kStagingRotationAttrName), moves the second copy's staging
+  /// (the wait for its stage, the loads of that stage and the arithmetic
+  /// that build what it stores, and the store) up to just before the wait
+  /// that ends the first copy, so that it runs while both products in
+  /// flight do, not only the first. The stage it writes was last read by
+  /// the product three iterations back, which every warpgroup waited for
+  /// before the barrier ahead of the first copy's product. Only the
+  /// operand of the second product stays behind that wait (its registers
+  /// are those of the product it completes). Nothing moves unless the
+  /// body has that shape.
+  void hoistSecondStaging(cuda_tile::ForOp loop) {
+    Block *body = loop.getBody();
+    SmallVector<WarpGroupDotOp> dots;
+    for (Operation &op : *body)
+      if (auto dot = dyn_cast<WarpGroupDotOp>(op))
+        dots.push_back(dot);
+    if (dots.size() != 2 || !dots[0].getResult().hasOneUse())
+      return;
+    auto firstWait =
+        dyn_cast<WarpGroupDotWaitOp>(*dots[0].getResult().getUsers().begin());
+    if (!firstWait || firstWait->getBlock() != body ||
+        !dots[1]->isBeforeInBlock(body->getTerminator()) ||
+        !firstWait->isBeforeInBlock(dots[1]))
+      return;
+    // The second copy's wait for its stage: the first mbarrier wait after
+    // the first copy's wait.
+    MBarrierWaitOp stageWait;
+    for (Operation *op = firstWait->getNextNode(); op && op != dots[1];
+         op = op->getNextNode())
+      if ((stageWait = dyn_cast<MBarrierWaitOp>(op)))
+        break;
+    if (!stageWait)
+      return;
+    auto isRotatingStage = [](Value buffer) {
+      auto subview = buffer.getDefiningOp<SubviewOp>();
+      auto alloc =
+          subview ? subview.getBuffer().getDefiningOp<AllocSharedOp>() : nullptr;
+      return alloc && alloc->hasAttr(kStagingRotationAttrName);
+    };
+    auto readsStage = [&](LocalLoadOp load) {
+      auto subview = load.getBuffer().getDefiningOp<SubviewOp>();
+      return subview &&
+             llvm::any_of(multiBuffers, [&](auto &entry) {
+               return entry.second == subview.getBuffer();
+             });
+    };
+    // The stores to the rotating staging buffers between the stage wait
+    // and the second product, with the ops of that stretch they need.
+    llvm::SetVector<Operation *> chain;
+    for (Operation *op = stageWait->getNextNode(); op != dots[1].getOperation();
+         op = op->getNextNode()) {
+      auto store = dyn_cast<LocalStoreOp>(op);
+      if (!store || !isRotatingStage(store.getBuffer()))
+        continue;
+      SmallVector<Operation *> work{store};
+      while (!work.empty()) {
+        Operation *current = work.pop_back_val();
+        if (!chain.insert(current))
+          continue;
+        for (Value v : current->getOperands()) {
+          Operation *def = v.getDefiningOp();
+          if (!def || def->getBlock() != body ||
+              def->isBeforeInBlock(stageWait) || def == stageWait)
+            continue;
+          if (def->getNumRegions() != 0)
+            return;
+          auto load = dyn_cast<LocalLoadOp>(def);
+          if (load ? !readsStage(load)
+                   : !isMemoryEffectFree(def) && !isa<SubviewOp>(def))
+            return;
+          work.push_back(def);
+        }
+      }
+    }
+    if (chain.empty())
+      return;
+    // What moves up must be used only by what moves or after the second
+    // product's place (the store's value by nothing else).
+    for (Operation *op : chain)
+      for (Operation *user : op->getUsers())
+        if (!chain.contains(user) &&
+            body->findAncestorOpInBlock(*user)->isBeforeInBlock(stageWait))
+          return;
+    SmallVector<Operation *> ordered(chain.begin(), chain.end());
+    llvm::sort(ordered,
+               [](Operation *x, Operation *y) { return x->isBeforeInBlock(y); });
+    stageWait->moveBefore(firstWait);
+    for (Operation *op : ordered)
+      op->moveBefore(firstWait);
   }
 
   /// Whether unrollByTwo takes `loop`: from 0 in steps of 1, continuing
@@ -1798,6 +1894,8 @@ private:
   unsigned maxStagingStages;
   /// Stages of this loop's staging buffers.
   int64_t stagingStages = 2;
+  /// Whether hoistSecondStaging may run.
+  bool hoistStaging;
   /// The multi-stage buffer replacing each single-stage one.
   DenseMap<Operation *, Value> multiBuffers;
 };
@@ -1879,7 +1977,7 @@ struct PipelineLoopsPass
                       groupedRaster ? std::clamp<int64_t>(rasterGroup, 1, 64)
                                     : 1,
                       ctas, emptyBarriers, prefetchOperands,
-                      stagingStages)
+                      stagingStages, hoistStaging)
             .run();
       }
     }
