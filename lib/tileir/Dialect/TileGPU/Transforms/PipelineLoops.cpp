@@ -1687,7 +1687,12 @@ private:
          op = op->getNextNode())
       if ((stageWait = dyn_cast<MBarrierWaitOp>(op)))
         break;
-    if (!stageWait)
+    if (!stageWait ||
+        llvm::any_of(stageWait->getOperands(), [&](Value v) {
+          Operation *def = v.getDefiningOp();
+          return def && def->getBlock() == body &&
+                 !def->isBeforeInBlock(firstWait);
+        }))
       return;
     auto isRotatingStage = [](Value buffer) {
       auto subview = buffer.getDefiningOp<SubviewOp>();
@@ -1717,10 +1722,11 @@ private:
           continue;
         for (Value v : current->getOperands()) {
           Operation *def = v.getDefiningOp();
-          if (!def || def->getBlock() != body ||
-              def->isBeforeInBlock(stageWait) || def == stageWait)
+          if (!def || def->getBlock() != body || def == stageWait ||
+              def->isBeforeInBlock(firstWait))
             continue;
-          if (def->getNumRegions() != 0)
+          // Defined between the two waits: it would not reach the new place.
+          if (def->isBeforeInBlock(stageWait) || def->getNumRegions() != 0)
             return;
           auto load = dyn_cast<LocalLoadOp>(def);
           if (load ? !readsStage(load)
@@ -1732,13 +1738,6 @@ private:
     }
     if (chain.empty())
       return;
-    // What moves up must be used only by what moves or after the second
-    // product's place (the store's value by nothing else).
-    for (Operation *op : chain)
-      for (Operation *user : op->getUsers())
-        if (!chain.contains(user) &&
-            body->findAncestorOpInBlock(*user)->isBeforeInBlock(stageWait))
-          return;
     SmallVector<Operation *> ordered(chain.begin(), chain.end());
     llvm::sort(ordered,
                [](Operation *x, Operation *y) { return x->isBeforeInBlock(y); });
