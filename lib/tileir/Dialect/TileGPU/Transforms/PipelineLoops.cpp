@@ -349,8 +349,10 @@ public:
     }
     // A third stage of the staging buffers takes the barrier before their
     // stores out of every iteration (kStagingRotationAttrName); it is
-    // taken only where it costs no stage of the copies.
-    if (asyncDot && stages >= 3 && !staging.empty() &&
+    // taken only where it costs no stage of the copies, and not where
+    // tileir-overlap-products will move a product to the next iteration
+    // (each product must read the stage its own iteration wrote).
+    if (asyncDot && !lateReads && stages >= 3 && !staging.empty() &&
         maxStagingStages >= 3) {
       bool rotatedSolo = false;
       int64_t rotatedBytes = 3 * stagingBytes;
