@@ -59,7 +59,7 @@
 // ROTATE: %[[D:.*]] = tilegpu.warpgroup_dot %{{.*}}, %[[THIRD]], %{{.*}} {is_async}
 // ROTATE: %[[W:.*]] = tilegpu.warpgroup_dot_wait %[[D]] {pending = 1 : i32}
 // ROTATE: continue %[[W]], %{{.*}}, %{{.*}}, %[[NEXT]]
-// REMARK: remark: [Passed] Pipeline | Category:memory | Remark="loop pipelined with 5 stages: 2 tile load(s) become asynchronous copies issued 3 iteration(s) ahead (163840 bytes of shared memory); the accumulating wgmma overlaps the next iteration, its 1 staging buffer(s) alternating between two stages (16384 more bytes); no TMA: operands transposed through registers keep cp.async: the first buffer's rows are swizzled for the transposing reads, which TMA cannot write; tile blocks run in groups of 8 along x", Stages=5
+// REMARK: remark: [Passed] Pipeline | Category:memory | Remark="loop pipelined with 5 stages: 2 tile load(s) become asynchronous copies issued 3 iteration(s) ahead (163840 bytes of shared memory); the accumulating wgmma overlaps the next iteration, its 1 staging buffer(s) alternating between two stages (32768 bytes); no TMA: operands transposed through registers keep cp.async: the first buffer's rows are swizzled for the transposing reads, which TMA cannot write; tile blocks run in groups of 8 along x", Stages=5
 // ROTATE-REMARK: remark: [Passed] Pipeline | Category:memory | Remark="loop pipelined with 5 stages: 2 tile load(s) become asynchronous copies issued 3 iteration(s) ahead (163840 bytes of shared memory); the accumulating wgmma overlaps the next iteration, its 1 staging buffer(s) rotating through three stages (49152 bytes); no TMA: operands transposed through registers keep cp.async: the first buffer's rows are swizzled for the transposing reads, which TMA cannot write; tile blocks run in groups of 8 along x", Stages=5
 cuda_tile.module @gemm_i8 {
   entry @gemm_i8(%a0: tile<ptr<i8>>, %b0: tile<ptr<i8>>, %c: tile<ptr<i32>>, %n: tile<i32>) {
@@ -119,7 +119,7 @@ cuda_tile.module @gemm_i8 {
 // ROTATE-LABEL: entry @gemm_tf32(
 // ROTATE-COUNT-1: tilegpu.alloc_shared {tilegpu.staging_rotation} : !tilegpu.smem<{{.*}}xtf32, {{.*}}, stages = 3>
 // ROTATE: tilegpu.warpgroup_dot {{.*}} {is_async}
-// REMARK: remark: [Passed] Pipeline | Category:memory | Remark="loop pipelined with 5 stages: {{.*}}; the accumulating wgmma overlaps the next iteration, its 1 staging buffer(s) alternating between two stages (16384 more bytes); one thread issues the copies with TMA (tensor maps built on the device), every thread waits on the stage's mbarrier; tile blocks run in groups of 8 along x", Stages=5
+// REMARK: remark: [Passed] Pipeline | Category:memory | Remark="loop pipelined with 5 stages: {{.*}}; the accumulating wgmma overlaps the next iteration, its 1 staging buffer(s) alternating between two stages (32768 bytes); one thread issues the copies with TMA (tensor maps built on the device), every thread waits on the stage's mbarrier; tile blocks run in groups of 8 along x", Stages=5
 // ROTATE-REMARK: remark: [Passed] Pipeline | Category:memory | Remark="loop pipelined with 5 stages: {{.*}}; the accumulating wgmma overlaps the next iteration, its 1 staging buffer(s) rotating through three stages (49152 bytes); one thread issues the copies with TMA (tensor maps built on the device), every thread waits on the stage's mbarrier; tile blocks run in groups of 8 along x", Stages=5
 cuda_tile.module @gemm_tf32 {
   entry @gemm_tf32(%a0: tile<ptr<f32>>, %b0: tile<ptr<f32>>, %c: tile<ptr<f32>>, %n: tile<i32>) {

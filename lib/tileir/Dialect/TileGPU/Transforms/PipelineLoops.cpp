@@ -336,9 +336,12 @@ public:
     // iterations (its second product runs one late): the same as a product
     // in flight across the iteration edge.
     bool lateReads = loop->hasAttr(kOverlapProductsAttrName);
-    int64_t stagingBytes = 0;
+    // Both stages count: the staging buffers are allocated in the body, so
+    // the budget (getSharedBudget) holds none of their bytes.
+    int64_t stagingStride = 0;
     for (AllocSharedOp alloc : staging)
-      stagingBytes += alloc.getType().getStageStride();
+      stagingStride += alloc.getType().getStageStride();
+    int64_t stagingBytes = 2 * stagingStride;
     bool solo = false;
     int64_t stages = 0;
     if (asyncDot || lateReads) {
@@ -355,7 +358,7 @@ public:
     if (asyncDot && !lateReads && stages >= 3 && !staging.empty() &&
         maxStagingStages >= 3) {
       bool rotatedSolo = false;
-      int64_t rotatedBytes = 3 * stagingBytes;
+      int64_t rotatedBytes = 3 * stagingStride;
       if (planStages(perStage, wanted, rotatedBytes, rotatedSolo) == stages &&
           rotatedSolo == solo) {
         stagingStages = 3;
@@ -436,7 +439,7 @@ public:
                      .str();
     else if (!staging.empty())
       message += llvm::formatv(", its {0} staging buffer(s) alternating "
-                               "between two stages ({1} more bytes)",
+                               "between two stages ({1} bytes)",
                                staging.size(), stagingBytes)
                      .str();
     if (specialize && useTma)
@@ -1611,25 +1614,12 @@ private:
     if (!stageWait || stageWait->getBlock() != body ||
         !canUnrollByTwo(newLoop))
       return false;
-    auto readsStage = [&](LocalLoadOp load) {
-      Value buffer = load.getBuffer();
-      while (true) {
-        if (auto permute = buffer.getDefiningOp<PermuteSharedOp>())
-          buffer = permute.getBuffer();
-        else if (auto subview = buffer.getDefiningOp<SubviewOp>())
-          buffer = subview.getBuffer();
-        else
-          break;
-      }
-      return llvm::any_of(multiBuffers,
-                          [&](auto &entry) { return entry.second == buffer; });
-    };
     SmallVector<Operation *> moving;
     for (Operation *op : ordered) {
       if (op->isBeforeInBlock(stageWait))
         continue;
       auto load = dyn_cast<LocalLoadOp>(op);
-      if (load ? !readsStage(load) : !isMemoryEffectFree(op))
+      if (load ? !readsPipelinedStage(load) : !isMemoryEffectFree(op))
         return false;
       moving.push_back(op);
     }
@@ -1702,13 +1692,6 @@ private:
           subview ? subview.getBuffer().getDefiningOp<AllocSharedOp>() : nullptr;
       return alloc && alloc->hasAttr(kStagingRotationAttrName);
     };
-    auto readsStage = [&](LocalLoadOp load) {
-      auto subview = load.getBuffer().getDefiningOp<SubviewOp>();
-      return subview &&
-             llvm::any_of(multiBuffers, [&](auto &entry) {
-               return entry.second == subview.getBuffer();
-             });
-    };
     // The stores to the rotating staging buffers between the stage wait
     // and the second product, with the ops of that stretch they need.
     llvm::SetVector<Operation *> chain;
@@ -1731,7 +1714,7 @@ private:
           if (def->isBeforeInBlock(stageWait) || def->getNumRegions() != 0)
             return;
           auto load = dyn_cast<LocalLoadOp>(def);
-          if (load ? !readsStage(load)
+          if (load ? !readsPipelinedStage(load)
                    : !isMemoryEffectFree(def) && !isa<SubviewOp>(def))
             return;
           work.push_back(def);
@@ -1746,6 +1729,21 @@ private:
     stageWait->moveBefore(firstWait);
     for (Operation *op : ordered)
       op->moveBefore(firstWait);
+  }
+
+  /// Whether `load` reads a stage of one of the loop's pipelined buffers.
+  bool readsPipelinedStage(LocalLoadOp load) const {
+    Value buffer = load.getBuffer();
+    while (true) {
+      if (auto permute = buffer.getDefiningOp<PermuteSharedOp>())
+        buffer = permute.getBuffer();
+      else if (auto subview = buffer.getDefiningOp<SubviewOp>())
+        buffer = subview.getBuffer();
+      else
+        break;
+    }
+    return llvm::any_of(multiBuffers,
+                        [&](auto &entry) { return entry.second == buffer; });
   }
 
   /// Whether unrollByTwo takes `loop`: from 0 in steps of 1, continuing
