@@ -29,6 +29,10 @@
 
 #include <optional>
 
+namespace mlir::cuda_tile {
+class EntryOp;
+} // namespace mlir::cuda_tile
+
 namespace mlir::tilegpu {
 
 /// The mma.sync family that computes a product with inputs of element type
@@ -199,6 +203,12 @@ permuteWgmmaRows(const tileir::LinearLayout &layout, unsigned rowDim);
 llvm::Expected<tileir::LinearLayout>
 getSwappedWgmmaLayout(const WgmmaConfig &swapped,
                       llvm::ArrayRef<int64_t> shape, unsigned numWarps);
+
+/// The warps per CTA tileir-assign-layouts gives `entry` without an
+/// override (docs/architecture.md, section 3.1); `gpu` null when its
+/// products do not use tensor cores.
+unsigned chooseNumWarps(cuda_tile::EntryOp entry, StringRef target,
+                        const tileir::GPUTarget *gpu);
 
 } // namespace mlir::tilegpu
 

@@ -74,6 +74,8 @@ constexpr int64_t kMaxAccumulatorsPerThreadOf4Warps = 192;
 /// 8 warps (64 elements a thread on 4).
 constexpr int64_t kMinElementsOfWideReduction = 8192;
 
+} // namespace
+
 /// The warps-per-CTA rule (docs/architecture.md, section 3.1). The
 /// num_worker_warps_per_cta hint decides when given. Otherwise 4 warps
 /// (4 warps hold a 128x128 mma.sync accumulator in 128 registers a thread,
@@ -90,8 +92,9 @@ constexpr int64_t kMinElementsOfWideReduction = 8192;
 ///    kMinElementsOfWideReduction elements (a layer norm's or softmax's
 ///    row: half the registers a thread, twice the CTAs an SM).
 /// The tuning behind these thresholds is in docs/performance.md.
-unsigned chooseNumWarps(cuda_tile::EntryOp entry, StringRef target,
-                        const tileir::GPUTarget *gpu) {
+unsigned mlir::tilegpu::chooseNumWarps(cuda_tile::EntryOp entry,
+                                       StringRef target,
+                                       const tileir::GPUTarget *gpu) {
   if (auto hints = entry->getAttrOfType<cuda_tile::OptimizationHintsAttr>(
           "optimization_hints"))
     if (std::optional<int64_t> warps = hints.getNumWorkerWarpsPerCTA(target))
@@ -131,6 +134,8 @@ unsigned chooseNumWarps(cuda_tile::EntryOp entry, StringRef target,
     return wgmmaAccumulators > 128 * kMaxAccumulatorsPerThreadOf4Warps ? 8 : 4;
   return largeWgmma ? 8 : 4;
 }
+
+namespace {
 
 bool isDistributed(Type type) {
   auto tile = dyn_cast<cuda_tile::TileType>(type);
@@ -312,7 +317,10 @@ private:
       return false;
     if (layout.getShape() != cast<cuda_tile::TileType>(v.getType()).getShape())
       return false;
-    anchored.try_emplace(v, layout);
+    // `layout` may live in `anchored` itself (set(r, *lookup(x))), and the
+    // insertion may grow the map: copy it first.
+    LinearLayout copy = layout;
+    anchored.try_emplace(v, std::move(copy));
     anchoredOrder.push_back(v);
     return true;
   }
@@ -374,6 +382,29 @@ private:
       if (isa<cuda_tile::LoadViewTkoOp, cuda_tile::LoadPtrTkoOp,
               cuda_tile::IotaOp>(op)) {
         changed |= adoptUsersLayout(op->getResult(0));
+        return;
+      }
+      if (auto cat = dyn_cast<cuda_tile::CatOp>(op)) {
+        // Two halves in one layout join with a register bit for the
+        // concatenated dim (no data moves; tileir-split-rows' results).
+        const LinearLayout *lhs = lookup(cat.getLhs());
+        const LinearLayout *rhs = lookup(cat.getRhs());
+        int64_t dim = cat.getDim();
+        if (!lhs || !rhs || *lhs != *rhs || dim < 0 ||
+            dim >= int64_t(lhs->getRank()))
+          return;
+        SmallVector<LinearLayout::Basis> regs = lhs->getRegisterBases();
+        LinearLayout::Basis select(lhs->getRank(), 0);
+        select[dim] = lhs->getShape()[dim];
+        regs.push_back(select);
+        llvm::Expected<LinearLayout> pair = LinearLayout::get(
+            cast<cuda_tile::TileType>(cat.getType()).getShape(), regs,
+            lhs->getLaneBases(), lhs->getWarpBases());
+        if (!pair) {
+          llvm::consumeError(pair.takeError());
+          return;
+        }
+        changed |= set(cat.getResult(), *pair);
         return;
       }
       if (auto forOp = dyn_cast<cuda_tile::ForOp>(op)) {

@@ -81,8 +81,36 @@ cuda_tile::PermuteOp getTransposedSource(Value value) {
   return permute;
 }
 
-/// Stores `value` into a new single-stage buffer of layout `smem` right
-/// before `point`; returns the buffer.
+/// A buffer of `type` that already holds `value` when `point` runs: a
+/// single-stage buffer whose only store writes `value` before `point` (in
+/// `point`'s block or one around it). Several products reading one tile
+/// (two products of the same loaded K, or A shared by two GEMMs) then read
+/// one buffer, and its load stays a single store that
+/// tileir-pipeline-loops can turn into a copy.
+Value findStagedCopy(Value value, SMemType type, Operation *point) {
+  for (Operation *user : value.getUsers()) {
+    auto store = dyn_cast<LocalStoreOp>(user);
+    if (!store || store.getValue() != value)
+      continue;
+    auto alloc = store.getBuffer().getDefiningOp<AllocSharedOp>();
+    if (!alloc || alloc.getType() != type ||
+        alloc->getBlock() != store->getBlock())
+      continue;
+    unsigned stores = 0;
+    for (Operation *other : alloc->getUsers())
+      stores += isa<LocalStoreOp>(other);
+    if (stores != 1)
+      continue;
+    Operation *ancestor = store->getBlock()->findAncestorOpInBlock(*point);
+    if (ancestor && store->isBeforeInBlock(ancestor))
+      return alloc.getResult();
+  }
+  return {};
+}
+
+/// Stores `value` into a single-stage buffer of layout `smem` right before
+/// `point`, unless a buffer holding it is already written before `point`;
+/// returns the buffer.
 Value stageInSharedMemory(OpBuilder &b, Value value,
                           const tileir::SharedMemoryLayout &smem,
                           Operation *point) {
@@ -90,6 +118,8 @@ Value stageInSharedMemory(OpBuilder &b, Value value,
   MLIRContext *ctx = value.getContext();
   auto type = SMemType::get(ctx, tile.getShape(), tile.getElementType(),
                             SharedLayoutAttr::get(ctx, smem.getLayout()), 1);
+  if (Value staged = findStagedCopy(value, type, point))
+    return staged;
   b.setInsertionPoint(point);
   Location loc = value.getLoc();
   Value buffer = AllocSharedOp::create(b, loc, type, IntegerAttr());
