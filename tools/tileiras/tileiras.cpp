@@ -233,6 +233,16 @@ static cl::opt<bool> enableStagingHoist(
              "stage the second copy's operand before the wait that ends the "
              "first copy"),
     cl::ReallyHidden);
+static cl::opt<bool> disableAsyncProducts(
+    "tileir-disable-async-products",
+    cl::desc("Keep independent warpgroup products of a block synchronous "
+             "instead of issuing them together (tileir-async-products)"),
+    cl::ReallyHidden);
+static cl::opt<bool> disableRowSplit(
+    "tileir-disable-row-split",
+    cl::desc("Keep the 128 rows of a one-warpgroup loop of chained products "
+             "whole instead of two halves (tileir-split-rows)"),
+    cl::ReallyHidden);
 static cl::opt<bool> disableGroupedRaster(
     "tileir-disable-grouped-raster",
     cl::desc("Keep GEMM kernels' tile blocks in launch order (x fastest) "
@@ -519,6 +529,8 @@ static int run(const char *argv0) {
   options.disableOperandPrefetch = disableOperandPrefetch;
   options.twoStagingStages = twoStagingStages;
   options.enableStagingHoist = enableStagingHoist;
+  options.disableAsyncProducts = disableAsyncProducts;
+  options.disableRowSplit = disableRowSplit;
   options.enableProductOverlap = enableProductOverlap;
   options.rasterGroup = rasterGroup;
   if (producerWarps == 4 || producerWarps == 8)

@@ -128,6 +128,12 @@ struct CompileOptions {
   /// second copy's operand before the wait that ends the first copy (not
   /// yet timed on a GPU, so off by default).
   bool enableStagingHoist = false;
+  /// Keep every warpgroup product synchronous outside the loops
+  /// tileir-pipeline-loops rewrites (no tileir-async-products).
+  bool disableAsyncProducts = false;
+  /// Keep a loop's 128 rows of chained products whole (no
+  /// tileir-split-rows).
+  bool disableRowSplit = false;
   /// Tile blocks run in launch order, never grouped.
   bool disableGroupedRaster = false;
   /// x ids per group of the grouped raster (0: the default).

@@ -235,6 +235,14 @@ void tileir::buildCodegenPipeline(OpPassManager &pm,
                                   const CompileOptions &options) {
   std::string target = options.target->name.str();
   OpPassManager &tile = pm.nest<cuda_tile::ModuleOp>();
+  if (!options.disableRowSplit && !options.disableWgmma &&
+      !options.numWarps) {
+    tilegpu::TileIRSplitRowsPassOptions splitOptions;
+    splitOptions.target = target;
+    for (const std::string &entry : options.warpOverrides)
+      splitOptions.skipKernels.push_back(StringRef(entry).rsplit('=').first.str());
+    tile.addPass(tilegpu::createTileIRSplitRowsPass(splitOptions));
+  }
   if (!options.disableMaskUnswitching) {
     tilegpu::TileIRUnswitchMasksPassOptions unswitchOptions;
     unswitchOptions.keepKernels.assign(options.keepMasks.begin(),
@@ -285,6 +293,8 @@ void tileir::buildCodegenPipeline(OpPassManager &pm,
     tile.addPass(tilegpu::createTileIROverlapProductsPass());
   tile.addPass(tilegpu::createTileIRPlanSharedMemoryPass());
   tile.addPass(tilegpu::createTileIRInsertBarriersPass());
+  if (!options.disableAsyncProducts)
+    tile.addPass(tilegpu::createTileIRAsyncProductsPass());
   tile.addPass(createCheckUnrollBudgetPass(options.maxUnrolledOpsPerOp,
                                            options.maxUnrolledOpsPerKernel));
   tilegpu::TileIRPlanResourcesPassOptions resourceOptions;

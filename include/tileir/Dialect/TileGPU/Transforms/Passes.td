@@ -257,6 +257,51 @@ def TileIRInsertBarriersPass
   let dependentDialects = ["::mlir::tilegpu::TileGPUDialect"];
 }
 
+def TileIRSplitRowsPass
+    : Pass<"tileir-split-rows", "::mlir::cuda_tile::ModuleOp"> {
+  let summary = "Compute a loop's 128 rows of chained products as two halves";
+  let description = [{
+    On targets with wgmma, in a kernel that the warp rule puts on one
+    warpgroup, a `for` loop whose products form a chain (one product's A
+    depends on another's result, as in attention) over 128 rows, and whose
+    row values are only computed element-wise, reduced along other dims,
+    reshaped or broadcast with the rows in front, or used as a product's A
+    or accumulator, is rewritten to compute each row value as two halves of
+    64 rows: ops cloned per half, row operands defined before the loop
+    extracted there, broadcasts of one row and splat constants in the body
+    rebuilt at 64 rows, carried values doubled and the loop's results
+    joined with `cat`. tileir-async-products then overlaps one half's
+    products with the other's element-wise work. Remarks (category
+    `tensorcore`, name `SplitRows`) say which loops were split, or why a
+    loop with a chain of products was not.
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"sm_90\"",
+           "GPU the kernels are compiled for (sm_80 ... sm_120)">,
+    ListOption<"skipKernels", "skip-kernels", "std::string",
+               "Kernels left as they are (their warps are overridden)">,
+  ];
+  let dependentDialects = ["::mlir::tilegpu::TileGPUDialect"];
+}
+
+def TileIRAsyncProductsPass
+    : Pass<"tileir-async-products", "::mlir::cuda_tile::ModuleOp"> {
+  let summary = "Keep independent warpgroup products in flight together";
+  let description = [{
+    Runs after tileir-insert-barriers. In each block with two or more
+    synchronous `warpgroup_dot`s (and no asynchronous product or wait), the
+    register-only ops that depend on a product move down to just before
+    their first user, and a product that another product is issued after
+    before its result is needed becomes asynchronous, waited for
+    (`warpgroup_dot_wait`, with the products issued since left pending)
+    right before the first op that reads its result, touches shared
+    memory, synchronizes or ends the block. Nothing but register
+    arithmetic runs while a product is in flight, so the barriers placed
+    for synchronous products still hold.
+  }];
+  let dependentDialects = ["::mlir::tilegpu::TileGPUDialect"];
+}
+
 def TileIRPlanResourcesPass
     : Pass<"tileir-plan-resources", "::mlir::cuda_tile::ModuleOp"> {
   let summary = "Choose each kernel's register cap, CTAs per SM and cluster";
