@@ -6,23 +6,23 @@
 // spills nothing: that cubin is kept, masks branched around (REMAT). Without
 // that step (REPLAN), the driver compiles the kernel again with the masks
 // kept, on the same 4 warps, keeps that cubin and says so in a remark;
-// without the pass there is nothing to re-plan (OFF). These runs keep the
-// loop's 128 rows whole (--tileir-disable-row-split); computed as two
-// halves (the default, test/Target/split-rows-attention.test) the kernel
-// spills nothing with its masks branched around (SPLIT).
+// without the pass there is nothing to re-plan (OFF). With the loop's 128
+// rows computed as two halves (--tileir-enable-row-split,
+// test/Target/split-rows-attention.test) the kernel spills nothing with its
+// masks branched around (SPLIT).
 // REQUIRES: ptxas
-// RUN: tileiras %s --gpu-name sm_90 -o %t.remat.cubin --resource-usage --remarks=all --tileir-disable-row-split 2>&1 \
+// RUN: tileiras %s --gpu-name sm_90 -o %t.remat.cubin --resource-usage --remarks=all 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=REMAT
 // RUN: tileiras %s --gpu-name sm_90 -o %t.cubin --resource-usage --remarks=all \
-// RUN:   --tileir-disable-remat-after-loops --tileir-disable-row-split 2>&1 | FileCheck %s --check-prefix=REPLAN
+// RUN:   --tileir-disable-remat-after-loops 2>&1 | FileCheck %s --check-prefix=REPLAN
 // RUN: tileiras %s --gpu-name sm_90 -o %t.off.cubin --resource-usage --remarks=all \
-// RUN:   --tileir-disable-mask-unswitching --tileir-disable-row-split 2>&1 | FileCheck %s --check-prefix=OFF
-// RUN: tileiras %s --gpu-name sm_90 -o %t.split.cubin --resource-usage --remarks=all 2>&1 \
+// RUN:   --tileir-disable-mask-unswitching 2>&1 | FileCheck %s --check-prefix=OFF
+// RUN: tileiras %s --gpu-name sm_90 -o %t.split.cubin --resource-usage --remarks=all --tileir-enable-row-split 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=SPLIT
 // Forced (--tileir-force-remat-after-loops), the first emission already
 // recomputes the values and nothing is emitted again.
 // RUN: tileiras %s --gpu-name sm_90 -o %t.force.cubin --resource-usage --remarks=all \
-// RUN:   --tileir-force-remat-after-loops --tileir-disable-row-split 2>&1 | FileCheck %s --check-prefix=FORCE
+// RUN:   --tileir-force-remat-after-loops 2>&1 | FileCheck %s --check-prefix=FORCE
 
 // REMAT: remark: [Analysis] kernel 'attention_causal_bf16_bn64': ptxas spilled {{[1-9][0-9]*}} bytes; with the values its loops keep without reading them computed again after the loops, 0 bytes (kept)
 // REMAT-NOT: masks branched around

@@ -4,11 +4,9 @@
 // registers and a rescaled O, whose definitions stay before the fence (the
 // fence reads them). Otherwise ptxas inserts warpgroup.arrive (its info
 // C7519) and, for registers written while a wgmma is in flight, a wait
-// (C7517) before the products. The products are checked with the loop's
-// 128 rows kept whole (--tileir-disable-row-split; the row halves are
-// test/Target/split-rows-attention.test).
+// (C7517) before the products.
 // REQUIRES: ptxas
-// RUN: tileiras %s --gpu-name sm_90 -o %t.cubin --emit-ptx %t.ptx --tileir-disable-row-split
+// RUN: tileiras %s --gpu-name sm_90 -o %t.cubin --emit-ptx %t.ptx
 // RUN: FileCheck %s --input-file %t.ptx
 // RUN: %ptxas -arch=sm_90a -O3 %t.ptx -o %t.2.cubin 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=PTXAS --allow-empty

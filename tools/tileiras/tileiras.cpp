@@ -238,10 +238,10 @@ static cl::opt<bool> disableAsyncProducts(
     cl::desc("Keep independent warpgroup products of a block synchronous "
              "instead of issuing them together (tileir-async-products)"),
     cl::ReallyHidden);
-static cl::opt<bool> disableRowSplit(
-    "tileir-disable-row-split",
-    cl::desc("Keep the 128 rows of a one-warpgroup loop of chained products "
-             "whole instead of two halves (tileir-split-rows)"),
+static cl::opt<bool> enableRowSplit(
+    "tileir-enable-row-split",
+    cl::desc("Compute the 128 rows of a one-warpgroup loop of chained "
+             "products as two halves of 64 (tileir-split-rows)"),
     cl::ReallyHidden);
 static cl::opt<bool> disableGroupedRaster(
     "tileir-disable-grouped-raster",
@@ -530,7 +530,7 @@ static int run(const char *argv0) {
   options.twoStagingStages = twoStagingStages;
   options.enableStagingHoist = enableStagingHoist;
   options.disableAsyncProducts = disableAsyncProducts;
-  options.disableRowSplit = disableRowSplit;
+  options.enableRowSplit = enableRowSplit;
   options.enableProductOverlap = enableProductOverlap;
   options.rasterGroup = rasterGroup;
   if (producerWarps == 4 || producerWarps == 8)

@@ -235,7 +235,7 @@ void tileir::buildCodegenPipeline(OpPassManager &pm,
                                   const CompileOptions &options) {
   std::string target = options.target->name.str();
   OpPassManager &tile = pm.nest<cuda_tile::ModuleOp>();
-  if (!options.disableRowSplit && !options.disableWgmma &&
+  if (options.enableRowSplit && !options.disableWgmma &&
       !options.numWarps) {
     tilegpu::TileIRSplitRowsPassOptions splitOptions;
     splitOptions.target = target;

@@ -223,7 +223,7 @@ def TileIRPipelineLoopsPass
     Option<"hoistStaging", "hoist-staging", "bool", /*default=*/"false",
            "In a loop unrolled by two with staging buffers in rotation, "
            "stage the second copy's operand before the wait that ends the "
-           "first copy (not yet timed, so off)">,
+           "first copy (2-3% slower on an H100, so off)">,
   ];
   let dependentDialects = ["::mlir::tilegpu::TileGPUDialect"];
 }
