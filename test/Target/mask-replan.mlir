@@ -8,8 +8,9 @@
 // kept, on the same 4 warps, keeps that cubin and says so in a remark;
 // without the pass there is nothing to re-plan (OFF). With the loop's 128
 // rows computed as two halves (--tileir-enable-row-split,
-// test/Target/split-rows-attention.test) the kernel spills nothing with its
-// masks branched around (SPLIT).
+// test/Target/split-rows-attention.test) the kernel spills nothing (SPLIT;
+// its causal mask stays a select there: the halves' row bounds are
+// extracted before the loop, which tileir-unswitch-masks cannot bound).
 // REQUIRES: ptxas
 // RUN: tileiras %s --gpu-name sm_90 -o %t.remat.cubin --resource-usage --remarks=all 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=REMAT
