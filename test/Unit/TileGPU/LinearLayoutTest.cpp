@@ -637,6 +637,22 @@ TEST(LinearLayout, ProjectOutForFreeBroadcast) {
   EXPECT_NE(errorOf(result.projectOut({2})), "");
 }
 
+TEST(LinearLayout, JoinAlong) {
+  // Two [64, 32] halves joined along rows: registers 0..n-1 hold the first
+  // half's elements, n..2n-1 the same elements 64 rows down.
+  ASSERT_OK_AND_ASSIGN(half, LinearLayout::defaultBlocked({64, 32}, 4, 32));
+  ASSERT_OK_AND_ASSIGN(joined, half.joinAlong(0));
+  EXPECT_EQ(joined.getShape(), llvm::ArrayRef<int64_t>({128, 32}));
+  EXPECT_EQ(joined.getNumRegisters(), 2 * half.getNumRegisters());
+  int64_t n = half.getNumRegisters();
+  forEachHw(half, [&](int64_t r, int64_t l, int64_t w) {
+    Coords c = half.apply(r, l, w);
+    EXPECT_EQ(joined.apply(r, l, w), c);
+    EXPECT_EQ(joined.apply(r + n, l, w), coords({c[0] + 64, c[1]}));
+  });
+  EXPECT_NE(errorOf(half.joinAlong(2)), "");
+}
+
 TEST(LinearLayout, BroadcastTo) {
   ASSERT_OK_AND_ASSIGN(column, LinearLayout::defaultBlocked({64, 1}, 2, 32));
   ASSERT_OK_AND_ASSIGN(wide, column.broadcastTo({64, 16}));

@@ -341,6 +341,12 @@ public:
   /// bits: every thread keeps the same registers.
   llvm::Expected<LinearLayout> reshape(llvm::ArrayRef<int64_t> newShape) const;
 
+  /// The layout of two tiles in this layout joined along `dim` (`cat`): one
+  /// more register bit selects the second tile, so each thread holds its
+  /// registers of the first, then those of the second, and joining moves
+  /// no data. An error when `dim` is out of range or the bits do not fit.
+  llvm::Expected<LinearLayout> joinAlong(unsigned dim) const;
+
   /// The layout a broadcast operand must have for the broadcast to be free:
   /// each listed dim becomes size 1 and its coordinate is dropped from every
   /// basis. If this layout L is the broadcast result's layout, the returned

@@ -295,13 +295,7 @@ struct CatLowering : public ShapePattern<cuda_tile::CatOp> {
         unpackRegisters(rewriter, loc, adaptor.getRhs());
 
     if (*lhs == *rhs) {
-      SmallVector<LinearLayout::Basis> regBases = lhs->getRegisterBases();
-      LinearLayout::Basis select(rank, 0);
-      select[dim] = half;
-      regBases.push_back(select);
-      llvm::Expected<LinearLayout> pair =
-          LinearLayout::get(dst->getShape(), regBases, lhs->getLaneBases(),
-                            lhs->getWarpBases());
+      llvm::Expected<LinearLayout> pair = lhs->joinAlong(dim);
       if (pair) {
         SmallVector<Value> regs = lhsRegs;
         regs.append(rhsRegs);

@@ -790,6 +790,18 @@ Expected<LinearLayout> LinearLayout::reshape(ArrayRef<int64_t> newShape) const {
                  bases(HwDim::Warp));
 }
 
+Expected<LinearLayout> LinearLayout::joinAlong(unsigned dim) const {
+  if (dim >= getRank())
+    return makeError("join dim out of range");
+  SmallVector<int64_t> joined(shape.begin(), shape.end());
+  joined[dim] *= 2;
+  SmallVector<Basis> regs = getRegisterBases();
+  Basis select(getRank(), 0);
+  select[dim] = shape[dim];
+  regs.push_back(select);
+  return get(joined, regs, getLaneBases(), getWarpBases());
+}
+
 Expected<LinearLayout> LinearLayout::projectOut(ArrayRef<int32_t> dims) const {
   SmallVector<bool, 4> drop(getRank(), false);
   for (int32_t d : dims) {

@@ -6,7 +6,8 @@
 //===----------------------------------------------------------------------===//
 //
 // Facts tileir-pipeline-loops and tileir-overlap-products both need before
-// they move work between iterations of a loop.
+// they move work between iterations of a loop, and what the loop rewrites
+// build alike.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,6 +28,10 @@ bool leavesEarly(cuda_tile::ForOp loop, bool orReturns);
 /// Whether `loop` writes global memory anywhere in its body (stores and
 /// atomics): loads may then move between its iterations.
 bool writesGlobalMemory(cuda_tile::ForOp loop);
+
+/// A rank-0 integer constant of `type` (a scalar integer tile) at `b`'s
+/// insertion point.
+Value createIntConstant(OpBuilder &b, Location loc, Type type, int64_t v);
 
 } // namespace mlir::tilegpu
 

@@ -389,17 +389,9 @@ private:
         // concatenated dim (no data moves; tileir-split-rows' results).
         const LinearLayout *lhs = lookup(cat.getLhs());
         const LinearLayout *rhs = lookup(cat.getRhs());
-        int64_t dim = cat.getDim();
-        if (!lhs || !rhs || *lhs != *rhs || dim < 0 ||
-            dim >= int64_t(lhs->getRank()))
+        if (!lhs || !rhs || *lhs != *rhs || cat.getDim() < 0)
           return;
-        SmallVector<LinearLayout::Basis> regs = lhs->getRegisterBases();
-        LinearLayout::Basis select(lhs->getRank(), 0);
-        select[dim] = lhs->getShape()[dim];
-        regs.push_back(select);
-        llvm::Expected<LinearLayout> pair = LinearLayout::get(
-            cast<cuda_tile::TileType>(cat.getType()).getShape(), regs,
-            lhs->getLaneBases(), lhs->getWarpBases());
+        llvm::Expected<LinearLayout> pair = lhs->joinAlong(cat.getDim());
         if (!pair) {
           llvm::consumeError(pair.takeError());
           return;

@@ -40,3 +40,13 @@ bool tilegpu::writesGlobalMemory(cuda_tile::ForOp loop) {
   });
   return result.wasInterrupted();
 }
+
+Value mlir::tilegpu::createIntConstant(OpBuilder &b, Location loc, Type type,
+                                       int64_t v) {
+  auto tile = cast<cuda_tile::TileType>(type);
+  auto element = cast<IntegerType>(tile.getElementType());
+  auto attr = DenseIntElementsAttr::get(
+      RankedTensorType::get({}, element),
+      APInt(element.getWidth(), static_cast<uint64_t>(v), /*isSigned=*/true));
+  return cuda_tile::ConstantOp::create(b, loc, type, attr);
+}

@@ -233,16 +233,6 @@ void setInsertionPointToBodyEnd(OpBuilder &b, Block *block) {
     b.setInsertionPointToEnd(block);
 }
 
-/// A rank-0 integer constant of `type`.
-Value createIntConstant(OpBuilder &b, Location loc, Type type, int64_t v) {
-  auto tile = cast<cuda_tile::TileType>(type);
-  auto element = cast<IntegerType>(tile.getElementType());
-  auto attr = DenseIntElementsAttr::get(
-      RankedTensorType::get({}, element),
-      APInt(element.getWidth(), static_cast<uint64_t>(v), /*isSigned=*/true));
-  return cuda_tile::ConstantOp::create(b, loc, type, attr);
-}
-
 /// The stage after `stage` of a buffer of `stages` (0 after the last), and
 /// whether it wrapped around.
 std::pair<Value, Value> emitNextStage(OpBuilder &b, Location loc, Value stage,

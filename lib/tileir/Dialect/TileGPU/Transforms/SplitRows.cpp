@@ -35,6 +35,7 @@
 
 #include "tileir/Dialect/TileGPU/Transforms/Passes.h"
 
+#include "tileir/Dialect/TileGPU/Transforms/LoopFacts.h"
 #include "tileir/Dialect/TileGPU/Transforms/MmaLayouts.h"
 #include "tileir/Support/Diagnostics.h"
 #include "tileir/Target/GPUTarget.h"
@@ -102,6 +103,16 @@ bool isRowOperand(Operation *op, unsigned index) {
   if (isProduct(op))
     return index != 1;
   return hasRows(op->getOperand(index).getType());
+}
+
+/// `constant`, a splat, again with the shape `half`.
+Value createHalfSplat(OpBuilder &b, cuda_tile::ConstantOp constant,
+                      cuda_tile::TileType half) {
+  auto dense = cast<DenseElementsAttr>(constant.getValue());
+  return cuda_tile::ConstantOp::create(
+      b, constant.getLoc(), half,
+      cast<DenseIntOrFPElementsAttr>(dense.resizeSplat(
+          RankedTensorType::get(half.getShape(), dense.getElementType()))));
 }
 
 /// A row operand the body can rebuild at 64 rows: a broadcast of one row,
@@ -242,19 +253,15 @@ private:
     OpBuilder::InsertionGuard guard(b);
     if (def && def->getBlock() == newBody) {
       b.setInsertionPoint(def);
-      Operation *clone;
+      Value rebuiltValue;
       if (auto constant = dyn_cast<cuda_tile::ConstantOp>(def)) {
-        auto dense = cast<DenseElementsAttr>(constant.getValue());
-        clone = cuda_tile::ConstantOp::create(
-            b, loc, half,
-            cast<DenseIntOrFPElementsAttr>(dense.resizeSplat(
-                RankedTensorType::get(half.getShape(),
-                                      dense.getElementType()))));
+        rebuiltValue = createHalfSplat(b, constant, half);
       } else {
-        clone = b.clone(*def);
+        Operation *clone = b.clone(*def);
         clone->getResult(0).setType(half);
+        rebuiltValue = clone->getResult(0);
       }
-      pair = {clone->getResult(0), clone->getResult(0)};
+      pair = {rebuiltValue, rebuiltValue};
       rebuilt.push_back(def);
     } else if (Value first = rebuildBeforeLoop(b, v, 0)) {
       // Computed again per half (a splat, a broadcast, a reshape of a
@@ -264,8 +271,9 @@ private:
     } else {
       b.setInsertionPoint(outerPoint);
       auto tile = cast<cuda_tile::TileType>(v.getType());
-      Value zero = createIndex(b, loc, 0);
-      Value one = createIndex(b, loc, 1);
+      Type i32 = cuda_tile::TileType::get({}, b.getI32Type());
+      Value zero = createIntConstant(b, loc, i32, 0);
+      Value one = createIntConstant(b, loc, i32, 1);
       for (unsigned k = 0; k < 2; ++k) {
         SmallVector<Value> indices(tile.getRank(), zero);
         indices[0] = k == 0 ? zero : one;
@@ -279,14 +287,6 @@ private:
   bool isSplitOp(Operation *op) const {
     return llvm::any_of(op->getResults(),
                         [&](Value r) { return split.contains(r); });
-  }
-
-  static Value createIndex(OpBuilder &b, Location loc, int64_t n) {
-    Type i32 = cuda_tile::TileType::get({}, b.getI32Type());
-    auto attr = DenseIntElementsAttr::get(
-        RankedTensorType::get({}, b.getI32Type()),
-        APInt(32, static_cast<uint64_t>(n)));
-    return cuda_tile::ConstantOp::create(b, loc, i32, attr);
   }
 
   /// Half `h` of `v`, defined before the loop, computed again at 64 rows
@@ -304,10 +304,7 @@ private:
       if (!dense || !dense.isSplat())
         return {};
       b.setInsertionPoint(outerPoint);
-      return cuda_tile::ConstantOp::create(
-          b, def->getLoc(), half,
-          cast<DenseIntOrFPElementsAttr>(dense.resizeSplat(
-              RankedTensorType::get(half.getShape(), dense.getElementType()))));
+      return createHalfSplat(b, constant, half);
     }
     if (!isa<cuda_tile::BroadcastOp, cuda_tile::ReshapeOp>(def))
       return {};
