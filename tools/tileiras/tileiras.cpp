@@ -243,6 +243,22 @@ static cl::opt<bool> enableRowSplit(
     cl::desc("Compute the 128 rows of a one-warpgroup loop of chained "
              "products as two halves of 64 (tileir-split-rows)"),
     cl::ReallyHidden);
+static cl::opt<bool> tensorMapsInShared(
+    "tileir-tensormaps-in-shared",
+    cl::desc("Build each tensor map in shared memory and copy it to its "
+             "global slot, the maps of a slot sharing one proxy fence"),
+    cl::ReallyHidden);
+static cl::opt<bool> coalesceStores(
+    "tileir-coalesce-stores",
+    cl::desc("Convert a tile stored through a view to the blocked layout "
+             "first, so that each warp writes whole lines"),
+    cl::ReallyHidden);
+static cl::opt<bool> tmaOneWarpgroup(
+    "tileir-tma-one-warpgroup",
+    cl::desc("Let an unspecialized loop of one compute warpgroup copy with "
+             "TMA from its first thread (by default every warp copies with "
+             "cp.async)"),
+    cl::ReallyHidden);
 static cl::opt<bool> disableGroupedRaster(
     "tileir-disable-grouped-raster",
     cl::desc("Keep GEMM kernels' tile blocks in launch order (x fastest) "
@@ -531,6 +547,9 @@ static int run(const char *argv0) {
   options.enableStagingHoist = enableStagingHoist;
   options.disableAsyncProducts = disableAsyncProducts;
   options.enableRowSplit = enableRowSplit;
+  options.tmaOneWarpgroup = tmaOneWarpgroup;
+  options.coalesceStores = coalesceStores;
+  options.tensorMapsInShared = tensorMapsInShared;
   options.enableProductOverlap = enableProductOverlap;
   options.rasterGroup = rasterGroup;
   if (producerWarps == 4 || producerWarps == 8)

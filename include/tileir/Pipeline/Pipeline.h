@@ -134,6 +134,12 @@ struct CompileOptions {
   /// Compute a one-warpgroup loop's 128 rows of chained products as two
   /// halves (tileir-split-rows; measured slower on an H100, so off).
   bool enableRowSplit = false;
+  /// Tensor maps are built in shared memory and copied to their slots.
+  bool tensorMapsInShared = false;
+  /// Tiles stored through views are converted to the blocked layout first.
+  bool coalesceStores = false;
+  /// An unspecialized loop of one compute warpgroup copies with TMA too.
+  bool tmaOneWarpgroup = false;
   /// Tile blocks run in launch order, never grouped.
   bool disableGroupedRaster = false;
   /// x ids per group of the grouped raster (0: the default).

@@ -259,6 +259,7 @@ void tileir::buildCodegenPipeline(OpPassManager &pm,
   layoutOptions.target = target;
   layoutOptions.disableWgmma = options.disableWgmma;
   layoutOptions.swapProducts = !options.disableProductSwap;
+  layoutOptions.coalesceStores = options.coalesceStores;
   layoutOptions.numWarps = options.numWarps;
   layoutOptions.warpOverrides.assign(options.warpOverrides.begin(),
                                      options.warpOverrides.end());
@@ -283,6 +284,8 @@ void tileir::buildCodegenPipeline(OpPassManager &pm,
   pipelineOptions.prefetchOperands = !options.disableOperandPrefetch;
   pipelineOptions.stagingStages = options.twoStagingStages ? 2 : 3;
   pipelineOptions.hoistStaging = options.enableStagingHoist;
+  pipelineOptions.tmaOneWarpgroup = options.tmaOneWarpgroup;
+  pipelineOptions.tensorMapsInShared = options.tensorMapsInShared;
   pipelineOptions.groupedRaster = !options.disableGroupedRaster;
   if (options.rasterGroup)
     pipelineOptions.rasterGroup = options.rasterGroup;

@@ -14,6 +14,9 @@
 // RUN: tile-opt %s -split-input-file \
 // RUN:   --tileir-assign-layouts='target=sm_90 tensor-core-layouts=false' \
 // RUN:   | FileCheck %s --check-prefix=BLOCKED
+// RUN: tile-opt %s -split-input-file \
+// RUN:   --tileir-assign-layouts='target=sm_90 coalesce-stores=true' \
+// RUN:   | FileCheck %s --check-prefix=COALESCE
 
 // A K loop: wgmma's accumulator layout on sm_90 (warps 16 rows apart, the
 // two warpgroups 64 rows apart), mma.sync's elsewhere with the warp
@@ -33,6 +36,14 @@
 // BLOCKED-NOT: tilegpu.mma_warps
 // BLOCKED-NOT: warp={{\[\[}}16,0]
 // BLOCKED: return
+// With coalesce-stores the converted accumulator moves to the blocked
+// layout before its store (each warp then writes whole rows).
+// COALESCE-LABEL: entry @gemm(
+// COALESCE: ftof {{.*}} -> tile<128x128xbf16, [[ACC:#tilegpu.layout<[^>]*>]]>
+// COALESCE-NEXT: make_tensor_view
+// COALESCE-NEXT: make_partition_view
+// COALESCE-NEXT: %[[B:.*]] = tilegpu.convert_layout %{{.*}} : !cuda_tile.tile<128x128xbf16, [[ACC]]> -> !cuda_tile.tile<128x128xbf16, #tilegpu.layout<shape=[128,128], reg={{\[\[}}0,1],[0,2],[8,0]
+// COALESCE-NEXT: store_view_tko weak %[[B]]
 cuda_tile.module @gemm {
   entry @gemm(%a: tile<ptr<bf16>>, %b: tile<ptr<bf16>>, %c: tile<ptr<bf16>>, %n: tile<i32>) {
     %c0 = constant <i32: 0> : tile<i32>

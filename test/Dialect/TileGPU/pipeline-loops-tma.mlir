@@ -8,7 +8,8 @@
 // freed after the loop, and no cp.async remains. tileir-insert-barriers
 // then orders the reads of the stage a copy refills before the copy (one
 // barrier, under the range test), and needs none between the mbarrier
-// wait and the product: the wait publishes the data.
+// wait and the product: the wait publishes the data. One warpgroup keeps
+// cp.async unless `tma-one-warpgroup` asks for TMA.
 // RUN: tile-opt %s --tileir-assign-layouts='target=sm_90' \
 // RUN:   --tileir-stage-operands='target=sm_90' \
 // RUN:   --tileir-pipeline-loops='target=sm_90 warp-specialize=0' \
@@ -26,6 +27,10 @@
 // RUN:   --tileir-stage-operands='target=sm_90' \
 // RUN:   --tileir-pipeline-loops='target=sm_90 warp-specialize=0' \
 // RUN:   --remarks-filter=memory 2>&1 >/dev/null | FileCheck %s --check-prefix=ONEGROUP
+// RUN: tile-opt %s --tileir-assign-layouts='target=sm_90 num-warps=4' \
+// RUN:   --tileir-stage-operands='target=sm_90' \
+// RUN:   --tileir-pipeline-loops='target=sm_90 warp-specialize=0 tma-one-warpgroup=1 tensormaps-in-shared=1' \
+// RUN:   | FileCheck %s --check-prefix=ONEGROUP-TMA
 // CHECK-LABEL: entry @gemm(
 // CHECK-NOT: tilegpu.async_copy
 // CHECK: %[[BARS:.*]] = tilegpu.alloc_shared {offset = {{[0-9]+}} : i64} : !tilegpu.smem<8xi64
@@ -57,6 +62,15 @@
 // BARRIER: tilegpu.warpgroup_dot_wait
 // REMARK: remark: [Passed] Pipeline | Category:memory | Remark="loop pipelined with 5 stages: {{.*}}; one thread issues the copies with TMA (tensor maps built on the device), every thread waits on the stage's mbarrier; tile blocks run in groups of 8 along x", Stages=5
 // ONEGROUP: no TMA: one compute warpgroup is faster copying with every warp
+// With tma-one-warpgroup the one warpgroup's first thread copies with TMA;
+// with tensormaps-in-shared its maps are built in shared memory, the last
+// fencing both.
+// ONEGROUP-TMA-LABEL: entry @gemm(
+// ONEGROUP-TMA-NOT: tilegpu.async_copy
+// ONEGROUP-TMA: tilegpu.tensormap_init {{.*}} map 0 {tilegpu.leader_only, tilegpu.tensormap_fence = array<i32>, tilegpu.tensormap_in_shared}
+// ONEGROUP-TMA: tilegpu.tensormap_init {{.*}} map 1 {tilegpu.leader_only, tilegpu.tensormap_fence = array<i32: 0, 1>, tilegpu.tensormap_in_shared}
+// ONEGROUP-TMA: tilegpu.tma_copy {{.*}} {tilegpu.leader_only}
+// ONEGROUP-TMA: tilegpu.num_warps = 4
 cuda_tile.module @kernels {
   entry @gemm(%a0: tile<ptr<bf16>>, %b0: tile<ptr<bf16>>, %c: tile<ptr<f32>>, %n: tile<i32>) {
     %a = assume div_by<16>, %a0 : tile<ptr<bf16>>

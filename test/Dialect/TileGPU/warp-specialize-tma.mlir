@@ -16,6 +16,9 @@
 // RUN:   --tileir-pipeline-loops='target=sm_90 tma=0' | FileCheck %s --check-prefix=NOTMA
 // RUN: tile-opt %s -split-input-file --tileir-assign-layouts='target=sm_90' \
 // RUN:   --tileir-stage-operands='target=sm_90' \
+// RUN:   --tileir-pipeline-loops='target=sm_90 tensormaps-in-shared=1' | FileCheck %s --check-prefix=SHARED
+// RUN: tile-opt %s -split-input-file --tileir-assign-layouts='target=sm_90' \
+// RUN:   --tileir-stage-operands='target=sm_90' \
 // RUN:   --tileir-pipeline-loops='target=sm_90 grouped-raster=0' | FileCheck %s --check-prefix=NORASTER
 // RUN: tile-opt %s -split-input-file --tileir-assign-layouts='target=sm_80' \
 // RUN:   --tileir-stage-operands='target=sm_80' \
@@ -35,6 +38,11 @@
 // CHECK: if
 // CHECK: tilegpu.tensormap_init %{{.*}}, %[[A]], %[[BARS]][10] map 0
 // CHECK: tilegpu.tensormap_init %{{.*}}, %[[B]], %[[BARS]][10] map 1
+// With tensormaps-in-shared both maps are built in shared memory and the
+// second fences both.
+// SHARED-LABEL: entry @gemm(
+// SHARED: tilegpu.tensormap_init {{.*}} map 0 {tilegpu.tensormap_fence = array<i32>, tilegpu.tensormap_in_shared}
+// SHARED: tilegpu.tensormap_init {{.*}} map 1 {tilegpu.tensormap_fence = array<i32: 0, 1>, tilegpu.tensormap_in_shared}
 // CHECK: for {{.*}} iter_values(%[[PS:.*]] = %{{.*}}, %[[PH:.*]] = %{{.*}})
 // CHECK: tilegpu.mbarrier_wait %[[BARS]]
 // CHECK: %[[AS:.*]] = tilegpu.subview %[[A]][%[[PS]]]

@@ -305,24 +305,50 @@ struct TensorMapInitLowering
     emitIf(rewriter, loc, dims.anyHuge,
            [&] { LLVM::Trap::create(rewriter, loc); });
 
-    // A zeroed map, then every field this plan uses.
+    // A zeroed map, then every field this plan uses. The fields are
+    // read-modify-writes of the map's words: with
+    // `tilegpu.tensormap_in_shared` the map is built where they are cheap,
+    // in the first 128 bytes of the stage buffer, and then copied to its
+    // global slot (built in global memory, each field waits for a round
+    // trip to L2, and every CTA builds its maps before its first copy). No
+    // copy has written the buffer yet; it is TMA's destination, so 128-byte
+    // aligned as a map must be, and it holds at least one swizzle block of
+    // 8 rows of 16 bytes or more (planTensorMap).
+    bool inShared = op->hasAttr(tilegpu::kTensorMapInSharedAttrName);
+    auto bufferType = cast<tilegpu::SMemType>(op.getBuffer().getType());
+    if (inShared && bufferType.getTotalBytes() < kMapBytes)
+      return rewriter.notifyMatchFailure(op, "stage smaller than a map");
     auto v4 = VectorType::get({4}, rewriter.getI32Type());
     Value zeros = LLVM::ZeroOp::create(rewriter, loc, v4);
-    for (int64_t i = 0; i < kMapBytes / 16; ++i) {
-      Value at = LLVM::GEPOp::create(rewriter, loc, map->getType(),
-                                     rewriter.getI8Type(), *map,
-                                     ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(i * 16)});
-      LLVM::StoreOp::create(rewriter, loc, zeros, at, /*alignment=*/16);
-    }
+    Value target = inShared ? adaptor.getBuffer() : *map;
+    auto wordAt = [&](Value base, int64_t i) -> Value {
+      return LLVM::GEPOp::create(rewriter, loc, base.getType(),
+                                 rewriter.getI8Type(), base,
+                                 ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(i * 16)});
+    };
+    for (int64_t i = 0; i < kMapBytes / 16; ++i)
+      LLVM::StoreOp::create(rewriter, loc, zeros, wordAt(target, i),
+                            /*alignment=*/16);
+    // tensormap.replace takes a 32-bit shared-window address.
+    Value targetAddress =
+        inShared ? LLVM::TruncOp::create(
+                       rewriter, loc, rewriter.getI32Type(),
+                       LLVM::PtrToIntOp::create(
+                           rewriter, loc, rewriter.getI64Type(), target))
+                       .getResult()
+                 : target;
+    StringRef space = inShared ? "shared::cta" : "global";
+    StringRef addressConstraint = inShared ? "r" : "l";
     auto replace = [&](StringRef field, StringRef type, ValueRange values,
                        StringRef constraints, const llvm::Twine &operands) {
-      SmallVector<Value> all{*map};
+      SmallVector<Value> all{targetAddress};
       llvm::append_range(all, values);
       emitAsm(rewriter, loc, all,
-              constraints.empty() ? std::string("l")
-                                  : ("l," + constraints).str(),
-              "tensormap.replace.tile." + field + ".global.b1024." + type +
-                  " [$0], " + operands + ";");
+              constraints.empty()
+                  ? addressConstraint.str()
+                  : (addressConstraint + "," + constraints).str(),
+              "tensormap.replace.tile." + field + "." + space + ".b1024." +
+                  type + " [$0], " + operands + ";");
     };
     Value base = LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI64Type(),
                                           dims.base);
@@ -378,14 +404,38 @@ struct TensorMapInitLowering
     replace("interleave_layout", "b32", {}, "", "0");
     replace("swizzle_mode", "b32", {}, "", llvm::Twine(plan->swizzleMode));
     replace("fill_mode", "b32", {}, "", "0");
-    // The map was written through the generic proxy; TMA reads it through
-    // the tensor-map proxy.
-    NVVM::FenceProxyReleaseOp::create(rewriter, loc, NVVM::MemScopeKind::GPU);
-    Value generic = LLVM::AddrSpaceCastOp::create(
-        rewriter, loc, LLVM::LLVMPointerType::get(rewriter.getContext()), *map);
-    NVVM::FenceProxyAcquireOp::create(rewriter, loc, NVVM::MemScopeKind::GPU,
-                                      generic,
-                                      i32Const(rewriter, loc, kMapBytes));
+    if (inShared) {
+      for (int64_t i = 0; i < kMapBytes / 16; ++i) {
+        Value word = LLVM::LoadOp::create(rewriter, loc, v4,
+                                          wordAt(target, i), /*alignment=*/16);
+        LLVM::StoreOp::create(rewriter, loc, word, wordAt(*map, i),
+                              /*alignment=*/16);
+      }
+      // The stage's first copy writes these bytes through the async proxy.
+      emitAsyncProxyFence(rewriter, loc);
+    }
+    // The maps were written through the generic proxy; TMA reads them
+    // through the tensor-map proxy. One release covers every map this
+    // thread wrote before it (the writes are ordered by the release and
+    // its wait for them), so the maps of one slot share it.
+    SmallVector<int32_t> fenced{static_cast<int32_t>(op.getMap())};
+    if (auto maps = op->getAttrOfType<DenseI32ArrayAttr>(
+            tilegpu::kTensorMapFenceAttrName))
+      fenced.assign(maps.asArrayRef().begin(), maps.asArrayRef().end());
+    if (!fenced.empty())
+      NVVM::FenceProxyReleaseOp::create(rewriter, loc,
+                                        NVVM::MemScopeKind::GPU);
+    for (int32_t m : fenced) {
+      FailureOr<Value> fencedMap = getMapAddress(rewriter, loc, op, slot, m);
+      if (failed(fencedMap))
+        return rewriter.notifyMatchFailure(op, "not in a module");
+      Value generic = LLVM::AddrSpaceCastOp::create(
+          rewriter, loc, LLVM::LLVMPointerType::get(rewriter.getContext()),
+          *fencedMap);
+      NVVM::FenceProxyAcquireOp::create(rewriter, loc, NVVM::MemScopeKind::GPU,
+                                        generic,
+                                        i32Const(rewriter, loc, kMapBytes));
+    }
     rewriter.eraseOp(op);
     return success();
   }

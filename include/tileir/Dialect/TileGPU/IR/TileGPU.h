@@ -50,6 +50,18 @@ inline constexpr llvm::StringLiteral kMBarrierOrderedAttrName =
 /// (a loop without producer warps): only the CTA's first thread runs it.
 inline constexpr llvm::StringLiteral kLeaderOnlyAttrName =
     "tilegpu.leader_only";
+/// On a `tensormap_init`: build the map in the first 128 bytes of the
+/// op's buffer, where its fields' read-modify-writes are cheap, and copy it
+/// to the slot (without it the map is built in place in global memory).
+inline constexpr llvm::StringLiteral kTensorMapInSharedAttrName =
+    "tilegpu.tensormap_in_shared";
+/// On a `tensormap_init`: the maps of its slot (an i32 array) whose
+/// tensor-map proxy fence it issues once its own map is written: one
+/// release, then an acquire of each. An empty array defers its fence to a
+/// later `tensormap_init` of the same thread that names its map; without
+/// the attribute the op fences its own map.
+inline constexpr llvm::StringLiteral kTensorMapFenceAttrName =
+    "tilegpu.tensormap_fence";
 /// Tensor maps in one slot of a module's tensor-map pool (tensormap_init's
 /// `map` is below it), and the slots. Only CTAs that wait for no other CTA
 /// take slots (tileir-pipeline-loops), so holders always finish and free

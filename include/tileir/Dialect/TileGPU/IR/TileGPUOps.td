@@ -344,8 +344,14 @@ def TileGPU_TensorMapInitOp : TileGPU_Op<"tensormap_init",
     The executing thread (one thread) writes tensor map `map` of the CTA's
     slot (element `slot` of `barriers`): the view's tensor, boxes of the
     tiles `tma_copy` moves into buffers of the type of `buffer`, with that
-    buffer's swizzle. It then fences the tensor-map proxy, so its own TMA
-    copies see the map. The view's base and the strides of its outer dims
+    buffer's swizzle. With `tilegpu.tensormap_in_shared` it builds the map
+    in the first 128 bytes of `buffer` and copies it to the slot, so it
+    must then run before any copy into the buffer and after the CTA
+    barrier of the `mbarrier_init` that precedes it (no other thread
+    touches the buffer in between). It then fences the tensor-map proxy,
+    so its own TMA copies see the map; with `tilegpu.tensormap_fence` it
+    fences the maps that attribute names instead (several maps of one slot
+    share one fence). The view's base and the strides of its outer dims
     must be multiples of 16 bytes and its innermost stride 1 (the pipeliner
     proves it; tileir::planTensorMap gives the box). A view with a dim past
     2^31 - 1 elements or a stride out of a map's range stops the kernel.

@@ -96,6 +96,9 @@ def TileIRAssignLayoutsPass
     Option<"swapProducts", "swap-products", "bool", /*default=*/"true",
            "Compute 8-bit wgmma products whose B is N-contiguous as B^T A^T "
            "(getSwappedWgmmaLayout)">,
+    Option<"coalesceStores", "coalesce-stores", "bool", /*default=*/"false",
+           "Convert a tile stored through a view to the blocked layout "
+           "first, so that each warp writes whole lines">,
     ListOption<"warpOverrides", "num-warps-override", "std::string",
                "`kernel=N`: give that kernel N warps instead of the rule's "
                "choice (the driver's re-plan after ptxas spilled)">,
@@ -220,6 +223,16 @@ def TileIRPipelineLoopsPass
            "they cost the loop no stage of its copies) rotate so that no "
            "barrier orders a store after the reads of earlier iterations; "
            "2 alternate and need that barrier">,
+    Option<"tensorMapsInShared", "tensormaps-in-shared", "bool",
+           /*default=*/"false",
+           "Build tensor maps in the first bytes of their stage buffers and "
+           "copy them to the slot, the maps of a slot sharing one fence "
+           "(by default each is built in place in global memory)">,
+    Option<"tmaOneWarpgroup", "tma-one-warpgroup", "bool",
+           /*default=*/"false",
+           "Let an unspecialized loop of one compute warpgroup copy with "
+           "TMA from its first thread too (by default it copies with "
+           "cp.async from every warp)">,
     Option<"hoistStaging", "hoist-staging", "bool", /*default=*/"false",
            "In a loop unrolled by two with staging buffers in rotation, "
            "stage the second copy's operand before the wait that ends the "

@@ -203,9 +203,10 @@ bool isRowReduced(Value value) {
 class LayoutSolver {
 public:
   LayoutSolver(cuda_tile::EntryOp entry, unsigned numWarps,
-               const tileir::GPUTarget *target, bool swapProducts)
+               const tileir::GPUTarget *target, bool swapProducts,
+               bool coalesceStores)
       : entry(entry), numWarps(numWarps), target(target),
-        swapProducts(swapProducts) {}
+        swapProducts(swapProducts), coalesceStores(coalesceStores) {}
 
   LogicalResult run() {
     if (target)
@@ -389,7 +390,7 @@ private:
         // concatenated dim (no data moves; tileir-split-rows' results).
         const LinearLayout *lhs = lookup(cat.getLhs());
         const LinearLayout *rhs = lookup(cat.getRhs());
-        if (!lhs || !rhs || *lhs != *rhs || cat.getDim() < 0)
+        if (!lhs || !rhs || *lhs != *rhs)
           return;
         llvm::Expected<LinearLayout> pair = lhs->joinAlong(cat.getDim());
         if (!pair) {
@@ -596,6 +597,13 @@ private:
     };
     if (isElementwise(op))
       return required(op->getResult(0));
+    if (auto store = dyn_cast<cuda_tile::StoreViewTkoOp>(op);
+        store && coalesceStores && use.get() == store.getTile()) {
+      FailureOr<LinearLayout> base = getBaseline(use.get().getType(), op);
+      if (failed(base))
+        return failure();
+      return std::optional<LinearLayout>(*base);
+    }
     if (isa<cuda_tile::MmaFOp, cuda_tile::MmaIOp>(op) && index == 2)
       return required(op->getResult(0));
     if (auto forOp = dyn_cast<cuda_tile::ForOp>(op)) {
@@ -693,6 +701,9 @@ private:
   unsigned numWarps;
   const tileir::GPUTarget *target;
   bool swapProducts;
+  /// Whether a tile stored through a view is converted to the blocked
+  /// layout first (getRequired).
+  bool coalesceStores;
   /// Layouts chosen away from the baseline, keyed by value, and the values
   /// in the order they were chosen.
   DenseMap<Value, LinearLayout> anchored;
@@ -739,7 +750,7 @@ struct AssignLayoutsPass
                      IntegerAttr::get(IntegerType::get(&getContext(), 32),
                                       warps));
       LayoutSolver solver(entry, warps, tensorCores ? gpu : nullptr,
-                          swapProducts);
+                          swapProducts, coalesceStores);
       if (failed(solver.run()))
         return signalPassFailure();
     }

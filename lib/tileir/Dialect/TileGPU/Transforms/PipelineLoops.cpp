@@ -104,6 +104,29 @@ struct Candidate {
   SmallVector<Operation *> slice;
 };
 
+/// The maps of one slot are built in shared memory and copied to the slot
+/// (tilegpu.tensormap_in_shared), and, written one after another by one
+/// thread, share one tensor-map proxy fence: the last fences them all (a
+/// fence waits for the thread's writes to reach the GPU's scope, once per
+/// map otherwise).
+void buildTensorMapsInShared(MutableArrayRef<TensorMapInitOp> inits) {
+  if (inits.empty())
+    return;
+  MLIRContext *ctx = inits.front().getContext();
+  for (TensorMapInitOp init : inits)
+    init->setAttr(kTensorMapInSharedAttrName, UnitAttr::get(ctx));
+  if (inits.size() < 2)
+    return;
+  SmallVector<int32_t> maps;
+  for (TensorMapInitOp init : inits.drop_back()) {
+    init->setAttr(kTensorMapFenceAttrName, DenseI32ArrayAttr::get(ctx, {}));
+    maps.push_back(static_cast<int32_t>(init.getMap()));
+  }
+  maps.push_back(static_cast<int32_t>(inits.back().getMap()));
+  inits.back()->setAttr(kTensorMapFenceAttrName,
+                        DenseI32ArrayAttr::get(ctx, maps));
+}
+
 bool isOutside(Value v, cuda_tile::ForOp loop) {
   return !loop->isAncestor(v.getParentBlock()->getParentOp());
 }
@@ -269,7 +292,8 @@ public:
                 int64_t producerWarps, bool tma, int64_t rasterGroup,
                 int64_t ctas, bool emptyBarriersAllowed,
                 bool prefetchOperands, unsigned maxStagingStages,
-                bool hoistStaging)
+                bool hoistStaging, bool tmaOneWarpgroup,
+                bool tensorMapsInShared)
       : loop(loop), inductionVar(loop.getInductionVar()), target(target),
         sharedBudget(sharedBudget), soloBudget(soloBudget),
         requestedStages(requestedStages), warpSpecialize(warpSpecialize),
@@ -277,7 +301,9 @@ public:
         rasterGroup(rasterGroup), ctas(ctas),
         emptyBarriersAllowed(emptyBarriersAllowed),
         prefetchOperands(prefetchOperands),
-        maxStagingStages(maxStagingStages), hoistStaging(hoistStaging) {}
+        maxStagingStages(maxStagingStages), hoistStaging(hoistStaging),
+        tmaOneWarpgroup(tmaOneWarpgroup),
+        tensorMapsInShared(tensorMapsInShared) {}
 
   /// Pipelines the loop if it can; reports the outcome as a remark.
   void run() {
@@ -684,7 +710,7 @@ private:
     // TFLOP/s, causal attention with 64-column blocks 0.57 against 0.61 of
     // SDPA, its 4 warps spilling under the copies' registers), two gain
     // (attention with 128-column blocks, causal 0.57 to 0.63).
-    if (getComputeWarps(entry) < 8) {
+    if (getComputeWarps(entry) < 8 && !tmaOneWarpgroup) {
       why = "one compute warpgroup is faster copying with every warp";
       return false;
     }
@@ -969,11 +995,14 @@ private:
       auto init = cuda_tile::IfOp::create(b, loc, TypeRange(), entered,
                                           /*withElseRegion=*/false);
       setInsertionPointToBodyEnd(b, init.getThenBlock());
+      SmallVector<TensorMapInitOp> inits;
       for (auto [i, c] : llvm::enumerate(candidates))
-        TensorMapInitOp::create(b, c.load.getLoc(),
-                                map.lookupOrDefault(c.load.getView()),
-                                multiBuffers.lookup(c.alloc), barriers,
-                                slotWord, static_cast<int32_t>(i));
+        inits.push_back(TensorMapInitOp::create(
+            b, c.load.getLoc(), map.lookupOrDefault(c.load.getView()),
+            multiBuffers.lookup(c.alloc), barriers, slotWord,
+            static_cast<int32_t>(i)));
+      if (tensorMapsInShared)
+        buildTensorMapsInShared(inits);
       if (init.getThenBlock()->empty() ||
           !init.getThenBlock()->back().hasTrait<OpTrait::IsTerminator>())
         cuda_tile::YieldOp::create(b, loc, ValueRange());
@@ -1312,13 +1341,17 @@ private:
                                 4));
         MBarrierInitOp::create(b, loc, barriers,
                                b.getDenseI32ArrayAttr(counts));
+        SmallVector<TensorMapInitOp> inits;
         for (auto [i, c] : llvm::enumerate(candidates)) {
           auto init = TensorMapInitOp::create(
               b, c.load.getLoc(), c.load.getView(),
               multiBuffers.lookup(c.alloc), barriers, slotWord,
               static_cast<int32_t>(i));
           init->setAttr(kLeaderOnlyAttrName, UnitAttr::get(ctx));
+          inits.push_back(init);
         }
+        if (tensorMapsInShared)
+          buildTensorMapsInShared(inits);
       }
     }
 
@@ -1885,6 +1918,11 @@ private:
   int64_t stagingStages = 2;
   /// Whether hoistSecondStaging may run.
   bool hoistStaging;
+  /// Whether an unspecialized loop of one compute warpgroup may copy with
+  /// TMA (canCopyWithTma).
+  bool tmaOneWarpgroup;
+  /// Whether tensor maps are built in shared memory (buildTensorMapsInShared).
+  bool tensorMapsInShared;
   /// The multi-stage buffer replacing each single-stage one.
   DenseMap<Operation *, Value> multiBuffers;
 };
@@ -1966,7 +2004,8 @@ struct PipelineLoopsPass
                       groupedRaster ? std::clamp<int64_t>(rasterGroup, 1, 64)
                                     : 1,
                       ctas, emptyBarriers, prefetchOperands,
-                      stagingStages, hoistStaging)
+                      stagingStages, hoistStaging, tmaOneWarpgroup,
+                      tensorMapsInShared)
             .run();
       }
     }
