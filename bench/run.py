@@ -323,6 +323,18 @@ def vector_add_bench(name, n, t=4096):
     return b
 
 
+def per_cta_benches():
+    """GEMMs of 4 K iterations a tile: what each CTA does before its first
+    product and after its last (tensor maps, pipeline fill, epilogue)
+    dominates their time."""
+    return [
+        gemm_bench("gemm_bf16_128x128x64_k256", "bf16", 8192, 8192, 256,
+                   128, 128, 64),
+        gemm_bench("gemm_bf16_64x128x64_k256", "bf16", 8192, 8192, 256,
+                   64, 128, 64),
+    ]
+
+
 def all_benches(quick):
     s = 4096 if quick else 8192
     benches = [
@@ -397,6 +409,9 @@ def main():
     ap.add_argument("--filter", default="")
     ap.add_argument("--json", default="")
     ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--per-cta", action="store_true",
+                    help="also run GEMMs with K = 256, whose time is mostly "
+                         "each CTA's fixed costs")
     ap.add_argument("--profile", type=int, default=0, metavar="N",
                     help="only launch our kernels N times each (for a "
                          "profiler such as ncu), with no timing or reference")
@@ -418,7 +433,10 @@ def main():
     print(f"device: {torch.cuda.get_device_name()}, torch {torch.__version__}")
     out = open(args.json, "a") if args.json else None
     rows = []
-    for bench in all_benches(args.quick):
+    benches = all_benches(args.quick)
+    if args.per_cta:
+        benches += per_cta_benches()
+    for bench in benches:
         if args.filter and not re.search(args.filter, bench.name):
             continue
         r = run_bench(bench, args.quick)
