@@ -292,6 +292,15 @@ struct TensorMapInitLowering
         planTensorMap(op.getView().getType(), op.getBuffer().getType());
     if (failed(plan))
       return rewriter.notifyMatchFailure(op, "no tensor-map plan");
+    // Built in shared memory, the map takes the first 128 bytes of the
+    // stage buffer, which holds at least one swizzle block of 8 rows of 16
+    // bytes or more (planTensorMap). Checked before any IR is emitted.
+    bool inShared = op->hasAttr(tilegpu::kTensorMapInSharedAttrName);
+    if (inShared && cast<tilegpu::SMemType>(op.getBuffer().getType())
+                            .getTotalBytes() < kMapBytes)
+      return rewriter.notifyMatchFailure(op, "stage smaller than a map");
+    if (!op->getParentOfType<ModuleOp>())
+      return rewriter.notifyMatchFailure(op, "not in a module");
     enterLeaderOnly(rewriter, op);
     Value slot = loadSlot(rewriter, loc, adaptor.getBarriers(), op.getSlot());
     FailureOr<Value> map =
@@ -312,12 +321,7 @@ struct TensorMapInitLowering
     // global slot (built in global memory, each field waits for a round
     // trip to L2, and every CTA builds its maps before its first copy). No
     // copy has written the buffer yet; it is TMA's destination, so 128-byte
-    // aligned as a map must be, and it holds at least one swizzle block of
-    // 8 rows of 16 bytes or more (planTensorMap).
-    bool inShared = op->hasAttr(tilegpu::kTensorMapInSharedAttrName);
-    auto bufferType = cast<tilegpu::SMemType>(op.getBuffer().getType());
-    if (inShared && bufferType.getTotalBytes() < kMapBytes)
-      return rewriter.notifyMatchFailure(op, "stage smaller than a map");
+    // aligned as a map must be.
     auto v4 = VectorType::get({4}, rewriter.getI32Type());
     Value zeros = LLVM::ZeroOp::create(rewriter, loc, v4);
     Value target = inShared ? adaptor.getBuffer() : *map;
@@ -426,9 +430,10 @@ struct TensorMapInitLowering
       NVVM::FenceProxyReleaseOp::create(rewriter, loc,
                                         NVVM::MemScopeKind::GPU);
     for (int32_t m : fenced) {
+      // In a module (checked above), so the address is always built.
       FailureOr<Value> fencedMap = getMapAddress(rewriter, loc, op, slot, m);
       if (failed(fencedMap))
-        return rewriter.notifyMatchFailure(op, "not in a module");
+        continue;
       Value generic = LLVM::AddrSpaceCastOp::create(
           rewriter, loc, LLVM::LLVMPointerType::get(rewriter.getContext()),
           *fencedMap);
