@@ -6,8 +6,11 @@ against measurements rather than guesses.
 Each configuration is `LABEL=FILTER=FLAGS`: the benchmarks whose names match
 the regex FILTER run through bench/run.py --quick with TILEIRAS_OPTIONS set
 to FLAGS (which also changes `tileiras --version`, so cuTile never reuses a
-cubin across configurations). Prints one line per (configuration, kernel)
-and writes them as JSON lines with --json.
+cubin across configurations). `--full` runs them at full size instead, with
+the K = 256 GEMMs (`run.py --per-cta`); `--rounds N` runs all the
+configurations N times in turn, so that drift over the session shows. Prints
+one line per (configuration, kernel) and writes them as JSON lines with
+--json.
 
 Usage (on the GPU machine):
   bench/sweep.py --tileiras PATH \\
@@ -23,13 +26,16 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-def run_config(tileiras, label, pattern, flags):
+def run_config(tileiras, full, label, pattern, flags):
     """Runs one configuration; returns bench/run.py's result rows."""
     env = dict(os.environ, TILEIRAS_OPTIONS=flags)
+    # --full times the benchmarks at their documented sizes, with the
+    # per-CTA (K = 256) GEMMs, for A/B tables next to docs/performance.md's.
+    size = ["--per-cta"] if full else ["--quick"]
     with tempfile.NamedTemporaryFile(suffix=".jsonl") as out:
         proc = subprocess.run(
             [sys.executable, os.path.join(HERE, "run.py"), "--tileiras",
-             tileiras, "--filter", pattern, "--quick", "--json", out.name],
+             tileiras, "--filter", pattern, "--json", out.name] + size,
             env=env, capture_output=True, text=True)
         with open(out.name) as f:
             rows = [json.loads(line) for line in f if line.strip()]
@@ -44,16 +50,21 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--tileiras", required=True)
     ap.add_argument("--json", default="")
+    ap.add_argument("--full", action="store_true",
+                    help="full sizes and the K = 256 GEMMs instead of --quick")
+    ap.add_argument("--rounds", type=int, default=1,
+                    help="run the configurations this many times, in turn")
     ap.add_argument("configs", nargs="+", help="LABEL=FILTER=FLAGS")
     args = ap.parse_args()
     out = open(args.json, "a") if args.json else None
     failed = 0
-    for config in args.configs:
-        parts = config.split("=", 2)
+    configs = [c.split("=", 2) for c in args.configs]
+    for config, parts in zip(args.configs, configs):
         if len(parts) != 3:
             print(f"bad configuration '{config}' (want LABEL=FILTER=FLAGS)")
             return 2
-        for row in run_config(args.tileiras, *parts):
+    for _, parts in [(r, p) for r in range(args.rounds) for p in configs]:
+        for row in run_config(args.tileiras, args.full, *parts):
             if out:
                 out.write(json.dumps(row) + "\n")
                 out.flush()
