@@ -246,13 +246,16 @@ static cl::opt<bool> enableRowSplit(
 static cl::opt<bool> tensorMapsInShared(
     "tileir-tensormaps-in-shared",
     cl::desc("Build each tensor map in shared memory and copy it to its "
-             "global slot, the maps of a slot sharing one proxy fence"),
-    cl::ReallyHidden);
+             "global slot, the maps of a slot sharing one proxy fence "
+             "(=false: build them in global memory)"),
+    cl::init(true), cl::ReallyHidden);
 static cl::opt<bool> coalesceStores(
     "tileir-coalesce-stores",
     cl::desc("Convert a tile stored through a view to the blocked layout "
-             "first, so that each warp writes whole lines"),
-    cl::ReallyHidden);
+             "first, so that each warp writes whole lines, in kernels whose "
+             "products are all wgmma products and that reduce nothing "
+             "(=false: store from the tile's own layout)"),
+    cl::init(true), cl::ReallyHidden);
 static cl::opt<bool> tmaOneWarpgroup(
     "tileir-tma-one-warpgroup",
     cl::desc("Let an unspecialized loop of one compute warpgroup copy with "

@@ -134,10 +134,13 @@ struct CompileOptions {
   /// Compute a one-warpgroup loop's 128 rows of chained products as two
   /// halves (tileir-split-rows; measured slower on an H100, so off).
   bool enableRowSplit = false;
-  /// Tensor maps are built in shared memory and copied to their slots.
-  bool tensorMapsInShared = false;
-  /// Tiles stored through views are converted to the blocked layout first.
-  bool coalesceStores = false;
+  /// Tensor maps are built in shared memory and copied to their slots
+  /// (false: built in their global slots; docs/performance.md).
+  bool tensorMapsInShared = true;
+  /// Tiles stored through views are converted to the blocked layout first
+  /// in kernels of wgmma products that reduce nothing
+  /// (tileir-assign-layouts).
+  bool coalesceStores = true;
   /// An unspecialized loop of one compute warpgroup copies with TMA too.
   bool tmaOneWarpgroup = false;
   /// Tile blocks run in launch order, never grouped.

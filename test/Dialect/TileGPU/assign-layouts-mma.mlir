@@ -3,20 +3,27 @@
 // splat initial value re-created in the layout), element-wise ops,
 // reductions (the sliced layout), reshapes and broadcasts, and to loads
 // and broadcasts whose users all compute in it. No layout conversion is
-// left in a GEMM or attention loop.
-// RUN: tile-opt %s -split-input-file --tileir-assign-layouts='target=sm_90' \
+// left in a GEMM or attention loop. The anchor runs keep stores in the
+// product's layout (coalesce-stores=false); the COALESCE run checks the
+// default, which converts a wgmma GEMM's stored tile to the blocked layout
+// but not a kernel's that reduces (COALESCE) or that multiplies with
+// mma.sync (MMASYNC).
+// RUN: tile-opt %s -split-input-file \
+// RUN:   --tileir-assign-layouts='target=sm_90 coalesce-stores=false' \
 // RUN:   | FileCheck %s --check-prefix=SM90
-// RUN: tile-opt %s -split-input-file --tileir-assign-layouts='target=sm_80' \
+// RUN: tile-opt %s -split-input-file \
+// RUN:   --tileir-assign-layouts='target=sm_80 coalesce-stores=false' \
 // RUN:   | FileCheck %s --check-prefix=SM80
 // RUN: tile-opt %s -split-input-file \
-// RUN:   --tileir-assign-layouts='target=sm_90 disable-wgmma=true' \
+// RUN:   --tileir-assign-layouts='target=sm_90 disable-wgmma=true coalesce-stores=false' \
 // RUN:   | FileCheck %s --check-prefix=SM80
 // RUN: tile-opt %s -split-input-file \
 // RUN:   --tileir-assign-layouts='target=sm_90 tensor-core-layouts=false' \
 // RUN:   | FileCheck %s --check-prefix=BLOCKED
-// RUN: tile-opt %s -split-input-file \
-// RUN:   --tileir-assign-layouts='target=sm_90 coalesce-stores=true' \
+// RUN: tile-opt %s -split-input-file --tileir-assign-layouts='target=sm_90' \
 // RUN:   | FileCheck %s --check-prefix=COALESCE
+// RUN: tile-opt %s -split-input-file --tileir-assign-layouts='target=sm_80' \
+// RUN:   | FileCheck %s --check-prefix=MMASYNC
 
 // A K loop: wgmma's accumulator layout on sm_90 (warps 16 rows apart, the
 // two warpgroups 64 rows apart), mma.sync's elsewhere with the warp
@@ -44,6 +51,10 @@
 // COALESCE-NEXT: make_partition_view
 // COALESCE-NEXT: %[[B:.*]] = tilegpu.convert_layout %{{.*}} : !cuda_tile.tile<128x128xbf16, [[ACC]]> -> !cuda_tile.tile<128x128xbf16, #tilegpu.layout<shape=[128,128], reg={{\[\[}}0,1],[0,2],[8,0]
 // COALESCE-NEXT: store_view_tko weak %[[B]]
+// mma.sync accumulators take most registers already: stored as they are.
+// MMASYNC-LABEL: entry @gemm(
+// MMASYNC-NOT: tilegpu.convert_layout
+// MMASYNC: store_view_tko
 cuda_tile.module @gemm {
   entry @gemm(%a: tile<ptr<bf16>>, %b: tile<ptr<bf16>>, %c: tile<ptr<bf16>>, %n: tile<i32>) {
     %c0 = constant <i32: 0> : tile<i32>
@@ -80,6 +91,10 @@ cuda_tile.module @gemm {
 // SM90: reduce %[[S]] dim=1
 // SM90-NOT: tilegpu.convert_layout
 // SM90: return
+// Row-reduced products keep the store in their layout by default too.
+// COALESCE-LABEL: entry @rows(
+// COALESCE-NOT: tilegpu.convert_layout
+// COALESCE: store_view_tko
 cuda_tile.module @rows {
   entry @rows(%a: tile<ptr<bf16>>, %o: tile<ptr<f32>>) {
     %c0 = constant <i32: 0> : tile<i32>

@@ -29,15 +29,26 @@
 // RUN:   --remarks-filter=memory 2>&1 >/dev/null | FileCheck %s --check-prefix=ONEGROUP
 // RUN: tile-opt %s --tileir-assign-layouts='target=sm_90 num-warps=4' \
 // RUN:   --tileir-stage-operands='target=sm_90' \
-// RUN:   --tileir-pipeline-loops='target=sm_90 warp-specialize=0 tma-one-warpgroup=1 tensormaps-in-shared=1' \
+// RUN:   --tileir-pipeline-loops='target=sm_90 warp-specialize=0 tma-one-warpgroup=1' \
 // RUN:   | FileCheck %s --check-prefix=ONEGROUP-TMA
+// RUN: tile-opt %s --tileir-assign-layouts='target=sm_90' \
+// RUN:   --tileir-stage-operands='target=sm_90' \
+// RUN:   --tileir-pipeline-loops='target=sm_90 warp-specialize=0 tensormaps-in-shared=0' \
+// RUN:   | FileCheck %s --check-prefix=GLOBAL
 // CHECK-LABEL: entry @gemm(
 // CHECK-NOT: tilegpu.async_copy
 // CHECK: %[[BARS:.*]] = tilegpu.alloc_shared {offset = {{[0-9]+}} : i64} : !tilegpu.smem<8xi64
 // CHECK: tilegpu.tensormap_acquire %[[BARS]][5]
 // CHECK: tilegpu.mbarrier_init %[[BARS]], [2, 2, 2, 2, 2]
-// CHECK: tilegpu.tensormap_init {{.*}} map 0 {tilegpu.leader_only}
-// CHECK: tilegpu.tensormap_init {{.*}} map 1 {tilegpu.leader_only}
+// The maps are built in shared memory, the second carrying the slot's one
+// proxy fence for both; with tensormaps-in-shared=0 each is built in its
+// global slot (GLOBAL).
+// CHECK: tilegpu.tensormap_init {{.*}} map 0 {tilegpu.leader_only, tilegpu.tensormap_fence = array<i32>, tilegpu.tensormap_in_shared}
+// CHECK: tilegpu.tensormap_init {{.*}} map 1 {tilegpu.leader_only, tilegpu.tensormap_fence = array<i32: 0, 1>, tilegpu.tensormap_in_shared}
+// GLOBAL-LABEL: entry @gemm(
+// GLOBAL: tilegpu.tensormap_init {{.*}} map 0 {tilegpu.leader_only}
+// GLOBAL: tilegpu.tensormap_init {{.*}} map 1 {tilegpu.leader_only}
+// GLOBAL-NOT: tilegpu.tensormap_in_shared
 // CHECK: if
 // CHECK-COUNT-2: tilegpu.tma_copy {{.*}} {tilegpu.leader_only}
 // CHECK: for {{.*}} iter_values({{.*}}, %[[READ:arg[0-9]+]] = {{.*}}, %[[WRITE:arg[0-9]+]] = {{.*}}, %[[PHASE:arg[0-9]+]] = {{.*}})

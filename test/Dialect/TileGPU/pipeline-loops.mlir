@@ -56,7 +56,9 @@
 // SM90-NEXT: yield %{{.*}}
 // SM90-NEXT: }
 // SM90-NEXT: tilegpu.async_wait 0
-// SM90: store_view_tko weak %[[IF]]
+// The result is stored in the blocked layout (coalesce-stores).
+// SM90: %[[OUT:.*]] = tilegpu.convert_layout %[[IF]]
+// SM90: store_view_tko weak %[[OUT]]
 // sm_80: the kernel runs on 4 warps, and two CTAs share an SM, so each
 // has room for 2 of the 3 stages wanted (32 KiB each).
 // REMARK80: remark: [Passed] Pipeline | Category:memory | Remark="loop pipelined with 2 stages: 2 tile load(s) become asynchronous copies issued 1 iteration(s) ahead (65536 bytes of shared memory); 3 stages wanted, shared memory holds 2; tile blocks run in groups of 8 along x", Stages=2

@@ -31,7 +31,8 @@
 // STAGE: %[[D:.*]] = tilegpu.warpgroup_dot %[[BT]], %[[AT]], %[[ACC]] {rhs_unsigned}
 // STAGE-NEXT: continue %[[D]]
 // STAGE: %[[C:.*]] = permute %{{.*}} [1, 0]
-// STAGE: store_view_tko weak %[[C]]
+// STAGE: %[[OUT:.*]] = tilegpu.convert_layout %[[C]]
+// STAGE: store_view_tko weak %[[OUT]]
 // REMARK: remark: [Passed] Pipeline | Category:memory | Remark="loop pipelined with 5 stages: 2 tile load(s) become asynchronous copies issued 3 iteration(s) ahead (163840 bytes of shared memory); the accumulating wgmma overlaps the next iteration; warp-specialized: one producer thread issues TMA copies (tensor maps built on the device), mbarriers hand the stages over; tile blocks run in groups of 8 along x", Stages=5
 // NOSWAP-LABEL: entry @gemm_u8_i8(
 // NOSWAP-NOT: permute

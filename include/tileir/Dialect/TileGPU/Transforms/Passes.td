@@ -96,9 +96,11 @@ def TileIRAssignLayoutsPass
     Option<"swapProducts", "swap-products", "bool", /*default=*/"true",
            "Compute 8-bit wgmma products whose B is N-contiguous as B^T A^T "
            "(getSwappedWgmmaLayout)">,
-    Option<"coalesceStores", "coalesce-stores", "bool", /*default=*/"false",
+    Option<"coalesceStores", "coalesce-stores", "bool", /*default=*/"true",
            "Convert a tile stored through a view to the blocked layout "
-           "first, so that each warp writes whole lines">,
+           "first, so that each warp writes whole lines (only in kernels "
+           "whose products are all wgmma products and that reduce "
+           "nothing)">,
     ListOption<"warpOverrides", "num-warps-override", "std::string",
                "`kernel=N`: give that kernel N warps instead of the rule's "
                "choice (the driver's re-plan after ptxas spilled)">,
@@ -224,10 +226,10 @@ def TileIRPipelineLoopsPass
            "barrier orders a store after the reads of earlier iterations; "
            "2 alternate and need that barrier">,
     Option<"tensorMapsInShared", "tensormaps-in-shared", "bool",
-           /*default=*/"false",
+           /*default=*/"true",
            "Build tensor maps in the first bytes of their stage buffers and "
            "copy them to the slot, the maps of a slot sharing one fence "
-           "(by default each is built in place in global memory)">,
+           "(false: each is built in place in global memory)">,
     Option<"tmaOneWarpgroup", "tma-one-warpgroup", "bool",
            /*default=*/"false",
            "Let an unspecialized loop of one compute warpgroup copy with "

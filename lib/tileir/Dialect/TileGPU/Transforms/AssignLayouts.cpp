@@ -259,6 +259,20 @@ private:
     bool rowsPerWarp = llvm::any_of(products, [](Operation *op) {
       return isRowReduced(op->getResult(0));
     });
+    // Kernels that also reduce (attention's softmax, whose masks
+    // tileir-unswitch-masks may have moved into branches that isRowReduced
+    // does not follow) keep their stores in the product's layout: their one
+    // store after a long loop is little of their time, and its conversion
+    // made ptxas spill them (docs/performance.md). So do kernels with
+    // mma.sync products, whose accumulators already take most of the
+    // registers (the conversion made the e4m3 GEMM spill on sm_89); only
+    // wgmma GEMMs were measured faster with it.
+    bool reduces = false;
+    entry.walk([&](cuda_tile::ReduceOp) { reduces = true; });
+    if (rowsPerWarp || reduces || llvm::any_of(products, [&](Operation *op) {
+          return !getWgmmaConfig(op, numWarps, *target);
+        }))
+      coalesceStores = false;
     for (Operation *op : products) {
       Type lhs = op->getOperand(0).getType(), rhs = op->getOperand(1).getType(),
            acc = op->getOperand(2).getType();
@@ -702,7 +716,8 @@ private:
   const tileir::GPUTarget *target;
   bool swapProducts;
   /// Whether a tile stored through a view is converted to the blocked
-  /// layout first (getRequired).
+  /// layout first (getRequired); only in kernels of wgmma products that
+  /// reduce nothing (anchorProducts).
   bool coalesceStores;
   /// Layouts chosen away from the baseline, keyed by value, and the values
   /// in the order they were chosen.
