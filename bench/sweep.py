@@ -63,20 +63,21 @@ def main():
         if len(parts) != 3:
             print(f"bad configuration '{config}' (want LABEL=FILTER=FLAGS)")
             return 2
-    for _, parts in [(r, p) for r in range(args.rounds) for p in configs]:
-        for row in run_config(args.tileiras, args.full, *parts):
-            if out:
-                out.write(json.dumps(row) + "\n")
-                out.flush()
-            if "error" in row or not row.get("correct"):
-                failed += 1
-                print(f"{row['config']:16s} {row['name']:34s} FAILED "
-                      f"{row.get('error', 'wrong result')[:300]}", flush=True)
-            else:
-                print(f"{row['config']:16s} {row['name']:34s} "
-                      f"{row['ours']:8.1f} {row['unit']:8s} ratio "
-                      f"{row['ratio']:.2f} compile {row['compile_s']}s",
-                      flush=True)
+    for _ in range(args.rounds):
+        for parts in configs:
+            for row in run_config(args.tileiras, args.full, *parts):
+                if out:
+                    out.write(json.dumps(row) + "\n")
+                    out.flush()
+                if "error" in row or not row.get("correct"):
+                    failed += 1
+                    print(f"{row['config']:16s} {row['name']:34s} FAILED "
+                          f"{row.get('error', 'wrong result')[:300]}", flush=True)
+                else:
+                    print(f"{row['config']:16s} {row['name']:34s} "
+                          f"{row['ours']:8.1f} {row['unit']:8s} ratio "
+                          f"{row['ratio']:.2f} compile {row['compile_s']}s",
+                          flush=True)
     return 1 if failed else 0
 
 
