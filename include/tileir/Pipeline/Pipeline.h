@@ -78,6 +78,10 @@ struct CompileOptions {
   /// (set by the re-plan after ptxas spilled in a kernel with 8-bit
   /// mma.sync products).
   std::vector<std::string> widenFp8;
+  /// Kernels whose stored tiles stay in their own layout (coalesce-stores
+  /// taken back; set by the re-plan after ptxas spilled in a kernel whose
+  /// stores tileir-assign-layouts had converted).
+  std::vector<std::string> keepStores;
   /// Stop once the PTX exists: the result holds the PTX and no cubin, and
   /// ptxas is not run (the pipeline fuzzer, which must not depend on a
   /// subprocess for every input, and `--tileir-ptx-only`).

@@ -260,6 +260,8 @@ void tileir::buildCodegenPipeline(OpPassManager &pm,
   layoutOptions.disableWgmma = options.disableWgmma;
   layoutOptions.swapProducts = !options.disableProductSwap;
   layoutOptions.coalesceStores = options.coalesceStores;
+  layoutOptions.keepStoreKernels.assign(options.keepStores.begin(),
+                                        options.keepStores.end());
   layoutOptions.numWarps = options.numWarps;
   layoutOptions.warpOverrides.assign(options.warpOverrides.begin(),
                                      options.warpOverrides.end());
@@ -340,6 +342,8 @@ struct KernelPlan {
   bool unswitchedMasks = false;
   /// It multiplies 8-bit floats with 8-bit products.
   bool fp8Products = false;
+  /// tileir-assign-layouts converted some of its stored tiles.
+  bool coalescedStores = false;
 };
 } // namespace
 
@@ -376,6 +380,7 @@ static SmallVector<KernelPlan> collectKernelPlans(ModuleOp module) {
     }
     plan.unswitchedMasks = func->hasAttr(tilegpu::kUnswitchedMasksAttrName);
     plan.fp8Products = func->hasAttr(tilegpu::kFp8ProductsAttrName);
+    plan.coalescedStores = func->hasAttr(tilegpu::kCoalescedStoresAttrName);
     plans.push_back(plan);
   });
   return plans;
@@ -418,10 +423,17 @@ namespace {
 /// What a second compilation changes: `kernel=N` overrides of occupancy
 /// and of warps per CTA, and kernels whose masks stay.
 struct Replan {
-  std::vector<std::string> occupancy, warps, keepMasks, widenFp8;
+  std::vector<std::string> occupancy, warps, keepMasks, widenFp8,
+      keepStores;
   bool empty() const {
     return occupancy.empty() && warps.empty() && keepMasks.empty() &&
-           widenFp8.empty();
+           widenFp8.empty() && keepStores.empty();
+  }
+  /// Whether this re-plan takes back a choice of `name`'s own (masks
+  /// branched around, stores converted) before any other rule.
+  bool takesBack(StringRef name) const {
+    return llvm::is_contained(keepMasks, name) ||
+           llvm::is_contained(keepStores, name);
   }
   /// Every kernel this re-plan changes.
   std::vector<std::string> getKernels() const {
@@ -434,7 +446,7 @@ struct Replan {
              occupancy, warps))
       add(StringRef(entry).rsplit('=').first);
     for (const std::string &name :
-         llvm::concat<const std::string>(keepMasks, widenFp8))
+         llvm::concat<const std::string>(keepMasks, widenFp8, keepStores))
       add(name);
     return names;
   }
@@ -480,18 +492,21 @@ static Replan replanAfterPtxas(cuda_tile::ModuleOp module,
                                "(each waits for the one before) due to " +
                                usage->wgmmaSerialized);
     uint64_t spilled = usage->spillStoreBytes + usage->spillLoadBytes;
-    // Branches around masks go first; the rules below wait for the
-    // compilation without them. 8-bit products become f16 products only
-    // where no other rule applies (they halve the product's K step).
-    bool keepMasks = spilled && plan.unswitchedMasks;
-    if (keepMasks)
+    // Branches around masks and stores converted to the blocked layout go
+    // first; the rules below wait for the compilation without them. 8-bit
+    // products become f16 products only where no other rule applies (they
+    // halve the product's K step).
+    if (spilled && plan.unswitchedMasks)
       replan.keepMasks.push_back(plan.name);
+    if (spilled && plan.coalescedStores)
+      replan.keepStores.push_back(plan.name);
+    bool takeBack = replan.takesBack(plan.name);
     auto widenOtherwise = [&] {
-      if (spilled && !keepMasks && plan.fp8Products)
+      if (spilled && !takeBack && plan.fp8Products)
         replan.widenFp8.push_back(plan.name);
     };
     if (plan.occupancy == 0) {
-      if (spilled && !keepMasks && plan.threads == 4 * 32 &&
+      if (spilled && !takeBack && plan.threads == 4 * 32 &&
           warpsChosenByRule(module, plan.name, options))
         replan.warps.push_back(plan.name + "=8");
       else
@@ -516,7 +531,7 @@ static Replan replanAfterPtxas(cuda_tile::ModuleOp module,
         << remark::detail::Remark::Arg("Registers", usage->registers)
         << remark::detail::Remark::Arg("SpillBytes", spilled)
         << remark::detail::Remark::Arg("Occupancy", achieved);
-    if (spilled == 0 || keepMasks)
+    if (spilled == 0 || takeBack)
       continue;
     if (plan.occupancy <= 1 ||
         plan.maxRegisters >= model->maxRegistersPerThread) {
@@ -600,6 +615,7 @@ compileModuleWithReplan(cuda_tile::ModuleOp tileModule,
   retry.warpOverrides = replan.warps;
   retry.keepMasks = replan.keepMasks;
   retry.widenFp8 = replan.widenFp8;
+  retry.keepStores = replan.keepStores;
   SmallVector<KernelPlan> retryPlans;
   FailureOr<CompileResult> second = compileQuietly(retry, retryPlans);
   if (failed(second))
@@ -613,8 +629,7 @@ compileModuleWithReplan(cuda_tile::ModuleOp tileModule,
                               replan.getKernels());
     }
     auto rulesDone = [&](const std::string &entry) {
-      return !llvm::is_contained(replan.keepMasks,
-                                 StringRef(entry).rsplit('=').first);
+      return !replan.takesBack(StringRef(entry).rsplit('=').first);
     };
     llvm::erase_if(more.occupancy, rulesDone);
     llvm::erase_if(more.warps, rulesDone);
@@ -624,6 +639,7 @@ compileModuleWithReplan(cuda_tile::ModuleOp tileModule,
       llvm::append_range(again.warpOverrides, more.warps);
       llvm::append_range(again.keepMasks, more.keepMasks);
       llvm::append_range(again.widenFp8, more.widenFp8);
+      llvm::append_range(again.keepStores, more.keepStores);
       SmallVector<KernelPlan> againPlans;
       FailureOr<CompileResult> third = compileQuietly(again, againPlans);
       if (succeeded(third)) {
@@ -672,6 +688,11 @@ compileModuleWithReplan(cuda_tile::ModuleOp tileModule,
       reportTakenBack("MaskReplan",
                       "its masks branched around (tileir-unswitch-masks)",
                       "its masks kept");
+    if (before->coalescedStores && !plan.coalescedStores)
+      reportTakenBack("StoreReplan",
+                      "its stored tiles converted to the blocked layout "
+                      "(coalesce-stores)",
+                      "them stored as computed");
     std::string message;
     StringRef name;
     if (before->threads != plan.threads) {

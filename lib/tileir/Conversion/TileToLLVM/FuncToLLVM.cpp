@@ -75,7 +75,8 @@ struct KernelLowering : public ConvertOpToLLVMPattern<func::FuncOp> {
     if (Attribute raster = func->getAttr(tilegpu::kGroupedRasterAttrName))
       llvmFunc->setAttr(tilegpu::kGroupedRasterAttrName, raster);
     for (StringRef flag : {tilegpu::kUnswitchedMasksAttrName,
-                           tilegpu::kFp8ProductsAttrName})
+                           tilegpu::kFp8ProductsAttrName,
+                           tilegpu::kCoalescedStoresAttrName})
       if (func->hasAttr(flag))
         llvmFunc->setAttr(flag, UnitAttr::get(ctx));
     // The resource plan (tileir-plan-resources): .maxnreg, .minnctapersm

@@ -88,6 +88,11 @@ inline constexpr llvm::StringLiteral kUnswitchedMasksAttrName =
 /// f16 products (fragments of half the size) if ptxas spills.
 inline constexpr llvm::StringLiteral kFp8ProductsAttrName =
     "tilegpu.fp8_products";
+/// On an entry (and its LLVM function): tileir-assign-layouts converted at
+/// least one stored tile to the blocked layout (coalesce-stores), which a
+/// re-plan after ptxas spilled takes back first.
+inline constexpr llvm::StringLiteral kCoalescedStoresAttrName =
+    "tilegpu.coalesced_stores";
 /// Where in the kernel's shared memory an op's scratch starts (bytes; absent
 /// means 0), set by tileir-plan-shared-memory.
 inline constexpr llvm::StringLiteral kScratchOffsetAttrName =

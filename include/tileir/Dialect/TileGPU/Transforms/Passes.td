@@ -101,6 +101,9 @@ def TileIRAssignLayoutsPass
            "first, so that each warp writes whole lines (only in kernels "
            "whose products are all wgmma products and that reduce "
            "nothing)">,
+    ListOption<"keepStoreKernels", "keep-stores", "std::string",
+               "Kernels whose stored tiles stay in their own layout (the "
+               "driver's re-plan after ptxas spilled with the conversion)">,
     ListOption<"warpOverrides", "num-warps-override", "std::string",
                "`kernel=N`: give that kernel N warps instead of the rule's "
                "choice (the driver's re-plan after ptxas spilled)">,

@@ -259,20 +259,7 @@ private:
     bool rowsPerWarp = llvm::any_of(products, [](Operation *op) {
       return isRowReduced(op->getResult(0));
     });
-    // Kernels that also reduce (attention's softmax, whose masks
-    // tileir-unswitch-masks may have moved into branches that isRowReduced
-    // does not follow) keep their stores in the product's layout: their one
-    // store after a long loop is little of their time, and its conversion
-    // made ptxas spill them (docs/performance.md). So do kernels with
-    // mma.sync products, whose accumulators already take most of the
-    // registers (the conversion made the e4m3 GEMM spill on sm_89); only
-    // wgmma GEMMs were measured faster with it.
-    bool reduces = false;
-    entry.walk([&](cuda_tile::ReduceOp) { reduces = true; });
-    if (rowsPerWarp || reduces || llvm::any_of(products, [&](Operation *op) {
-          return !getWgmmaConfig(op, numWarps, *target);
-        }))
-      coalesceStores = false;
+    bool allWgmma = true;
     for (Operation *op : products) {
       Type lhs = op->getOperand(0).getType(), rhs = op->getOperand(1).getType(),
            acc = op->getOperand(2).getType();
@@ -296,6 +283,7 @@ private:
         }
         llvm::consumeError(layout.takeError());
       }
+      allWgmma = false;
       std::optional<MmaConfig> config =
           getMmaConfig(lhs, rhs, acc, numWarps, *target);
       if (!config)
@@ -316,6 +304,17 @@ private:
                                          config->warpsPerCTA));
       set(op->getResult(0), layout->layout);
     }
+    // Only wgmma kernels that reduce nothing convert their stored tiles
+    // (coalesce-stores): attention's one store after a long loop is little
+    // of its time, and the conversion made ptxas spill it, as it did
+    // mma.sync kernels, whose accumulators already take most of the
+    // registers (the e4m3 GEMM on sm_89; docs/performance.md). A reduction
+    // is looked for anywhere, not only through isRowReduced's chains:
+    // tileir-unswitch-masks may have moved softmax's inputs into branches.
+    bool reduces = false;
+    entry.walk([&](cuda_tile::ReduceOp) { reduces = true; });
+    if (reduces || !allWgmma)
+      coalesceStores = false;
   }
 
   //===--------------------------------------------------------------------===//
@@ -694,6 +693,8 @@ private:
         continue;
       }
       use->set(ConvertLayoutOp::create(b, owner->getLoc(), wanted, value));
+      if (isa<cuda_tile::StoreViewTkoOp>(owner))
+        entry->setAttr(kCoalescedStoresAttrName, b.getUnitAttr());
     }
     return success();
   }
@@ -764,8 +765,12 @@ struct AssignLayoutsPass
       entry->setAttr(kNumWarpsAttrName,
                      IntegerAttr::get(IntegerType::get(&getContext(), 32),
                                       warps));
+      // The driver's re-plan names the kernels whose converted stores
+      // spilled (kCoalescedStoresAttrName).
+      bool coalesce = coalesceStores &&
+                      !llvm::is_contained(keepStoreKernels, entry.getSymName());
       LayoutSolver solver(entry, warps, tensorCores ? gpu : nullptr,
-                          swapProducts, coalesceStores);
+                          swapProducts, coalesce);
       if (failed(solver.run()))
         return signalPassFailure();
     }
