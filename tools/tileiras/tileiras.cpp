@@ -256,6 +256,12 @@ static cl::opt<bool> coalesceStores(
              "products are all wgmma products and that reduce nothing "
              "(=false: store from the tile's own layout)"),
     cl::init(true), cl::ReallyHidden);
+static cl::opt<bool> producerReleasesMaps(
+    "tileir-producer-releases-maps",
+    cl::desc("In a warp-specialized TMA loop the producer thread frees the "
+             "tensor-map slot once every stage's last copy has landed, "
+             "instead of the compute warps after their loop"),
+    cl::ReallyHidden);
 static cl::opt<bool> tmaOneWarpgroup(
     "tileir-tma-one-warpgroup",
     cl::desc("Let an unspecialized loop of one compute warpgroup copy with "
@@ -553,6 +559,7 @@ static int run(const char *argv0) {
   options.tmaOneWarpgroup = tmaOneWarpgroup;
   options.coalesceStores = coalesceStores;
   options.tensorMapsInShared = tensorMapsInShared;
+  options.producerReleasesMaps = producerReleasesMaps;
   options.enableProductOverlap = enableProductOverlap;
   options.rasterGroup = rasterGroup;
   if (producerWarps == 4 || producerWarps == 8)

@@ -147,6 +147,9 @@ struct CompileOptions {
   bool coalesceStores = true;
   /// An unspecialized loop of one compute warpgroup copies with TMA too.
   bool tmaOneWarpgroup = false;
+  /// The producer thread of a warp-specialized TMA loop frees the
+  /// tensor-map slot (tileir-pipeline-loops; not yet timed, so off).
+  bool producerReleasesMaps = false;
   /// Tile blocks run in launch order, never grouped.
   bool disableGroupedRaster = false;
   /// x ids per group of the grouped raster (0: the default).

@@ -288,6 +288,7 @@ void tileir::buildCodegenPipeline(OpPassManager &pm,
   pipelineOptions.hoistStaging = options.enableStagingHoist;
   pipelineOptions.tmaOneWarpgroup = options.tmaOneWarpgroup;
   pipelineOptions.tensorMapsInShared = options.tensorMapsInShared;
+  pipelineOptions.producerReleasesMaps = options.producerReleasesMaps;
   pipelineOptions.groupedRaster = !options.disableGroupedRaster;
   if (options.rasterGroup)
     pipelineOptions.rasterGroup = options.rasterGroup;

@@ -123,7 +123,7 @@ cuda_tile.module @tma {
     tilegpu.mbarrier_init %bars, [2] : !tilegpu.smem<8xi64, #tilegpu.shared<shape=[8], offset=[[1], [2], [4]]>>
     tilegpu.tensormap_init %ap, %abuf, %bars[4] map 0 {tilegpu.leader_only, tilegpu.tensormap_fence = array<i32>, tilegpu.tensormap_in_shared} : !cuda_tile.partition_view<tile=(64x128), padding_value = zero, tensor_view<4096x128xbf16, strides=[128,1]>>, !tilegpu.smem<64x128xbf16, #tilegpu.shared<shape=[64, 128], offset=[[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [1, 8], [2, 16], [4, 32], [8, 0], [16, 0], [32, 0], [0, 64]]>>, !tilegpu.smem<8xi64, #tilegpu.shared<shape=[8], offset=[[1], [2], [4]]>>
     tilegpu.tensormap_init %bp, %bbuf, %bars[4] map 1 {tilegpu.leader_only, tilegpu.tensormap_fence = array<i32: 0, 1>, tilegpu.tensormap_in_shared} : !cuda_tile.partition_view<tile=(64x128), padding_value = zero, tensor_view<4096x128xbf16, strides=[128,1]>>, !tilegpu.smem<64x128xbf16, #tilegpu.shared<shape=[64, 128], offset=[[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [1, 8], [2, 16], [4, 32], [8, 0], [16, 0], [32, 0], [0, 64]]>>, !tilegpu.smem<8xi64, #tilegpu.shared<shape=[8], offset=[[1], [2], [4]]>>
-    tilegpu.tensormap_release %bars[4] : !tilegpu.smem<8xi64, #tilegpu.shared<shape=[8], offset=[[1], [2], [4]]>>
+    tilegpu.tensormap_release %bars[4] {this_thread} : !tilegpu.smem<8xi64, #tilegpu.shared<shape=[8], offset=[[1], [2], [4]]>>
     return
   } {tilegpu.num_warps = 8 : i32, tilegpu.shared_bytes = 33792 : i64}
 }
@@ -181,4 +181,7 @@ cuda_tile.module @tma {
 // CHECK: llvm.add %{{.*}}, %[[M1]]
 // CHECK: nvvm.fence.proxy.acquire <gpu>
 // CHECK-NOT: nvvm.fence.proxy.acquire
+// A release with this_thread (the producer thread's) tests no thread id.
+// CHECK-NOT: nvvm.read.ptx.sreg.tid.x
+// CHECK: "red.release.gpu.global.and.b32 [$0], $1;", "l,r"
 // CHECK: llvm.return

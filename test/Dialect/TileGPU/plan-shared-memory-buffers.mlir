@@ -69,3 +69,23 @@ cuda_tile.module @loop {
     return
   }
 }
+
+// -----
+
+// A buffer marked tilegpu.live_to_end (barriers the producer warps wait on
+// after their loop) lives to the kernel's end: the one allocated after its
+// last use does not take its bytes, unlike @disjoint.
+// CHECK-LABEL: entry @live_to_end(
+// CHECK: tilegpu.alloc_shared {offset = 0 : i64, tilegpu.live_to_end}
+// CHECK: tilegpu.alloc_shared {offset = 1024 : i64}
+// CHECK: } {tilegpu.num_warps = 4 : i32, tilegpu.shared_bytes = 2048 : i64}
+cuda_tile.module @live_to_end {
+  entry @live_to_end() {
+    %x = constant <f32: 1.0> : tile<16x16xf32>
+    %a = tilegpu.alloc_shared {tilegpu.live_to_end} : !tilegpu.smem<16x16xf32, #tilegpu.shared<shape=[16, 16], offset=[[0, 1], [0, 2], [0, 4], [0, 8], [1, 0], [2, 0], [4, 0], [8, 0]]>>
+    tilegpu.local_store %x, %a : !cuda_tile.tile<16x16xf32>, !tilegpu.smem<16x16xf32, #tilegpu.shared<shape=[16, 16], offset=[[0, 1], [0, 2], [0, 4], [0, 8], [1, 0], [2, 0], [4, 0], [8, 0]]>>
+    %b = tilegpu.alloc_shared : !tilegpu.smem<16x16xf32, #tilegpu.shared<shape=[16, 16], offset=[[0, 1], [0, 2], [0, 4], [0, 8], [1, 0], [2, 0], [4, 0], [8, 0]]>>
+    tilegpu.local_store %x, %b : !cuda_tile.tile<16x16xf32>, !tilegpu.smem<16x16xf32, #tilegpu.shared<shape=[16, 16], offset=[[0, 1], [0, 2], [0, 4], [0, 8], [1, 0], [2, 0], [4, 0], [8, 0]]>>
+    return
+  }
+}

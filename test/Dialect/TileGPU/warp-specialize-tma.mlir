@@ -20,6 +20,10 @@
 // RUN: tile-opt %s -split-input-file --tileir-assign-layouts='target=sm_90' \
 // RUN:   --tileir-stage-operands='target=sm_90' \
 // RUN:   --tileir-pipeline-loops='target=sm_90 grouped-raster=0' | FileCheck %s --check-prefix=NORASTER
+// RUN: tile-opt %s -split-input-file --tileir-assign-layouts='target=sm_90' \
+// RUN:   --tileir-stage-operands='target=sm_90' \
+// RUN:   --tileir-pipeline-loops='target=sm_90 producer-releases-maps=1' \
+// RUN:   --tileir-plan-shared-memory | FileCheck %s --check-prefix=RELEASE
 // RUN: tile-opt %s -split-input-file --tileir-assign-layouts='target=sm_80' \
 // RUN:   --tileir-stage-operands='target=sm_80' \
 // RUN:   --tileir-pipeline-loops='target=sm_80' | FileCheck %s --check-prefix=SM80
@@ -71,6 +75,21 @@
 // SM80-LABEL: entry @gemm(
 // SM80-NOT: tilegpu.is_producer_warp
 // SM80: tilegpu.grouped_raster = 8 : i32
+// With producer-releases-maps the producer thread frees the slot after its
+// loop, once it has waited for the last fill of each of the 5 stages; the
+// compute warps free nothing, and the barriers stay out of reach of what
+// the compute warps allocate later.
+// RELEASE-LABEL: entry @gemm(
+// RELEASE: %[[BARS:.*]] = tilegpu.alloc_shared {offset = {{[0-9]+}} : i64, tilegpu.live_to_end} : !tilegpu.smem<16xi64
+// RELEASE: tilegpu.tma_copy {{.*}} slot 10 map 1
+// RELEASE: continue
+// RELEASE-NEXT: }
+// RELEASE-COUNT-5: tilegpu.mbarrier_wait %[[BARS]]
+// RELEASE-NEXT: tilegpu.tensormap_release %[[BARS]][10] {this_thread}
+// RELEASE-NEXT: }
+// RELEASE-NEXT: tilegpu.exit
+// RELEASE-NOT: tensormap_release
+// RELEASE: tilegpu.producer_warps = 1 : i32
 // NORASTER-LABEL: entry @gemm(
 // NORASTER-NOT: grouped_raster
 // NORASTER: tilegpu.producer_warps = 1 : i32

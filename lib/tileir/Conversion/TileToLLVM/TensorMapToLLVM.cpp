@@ -225,14 +225,18 @@ struct TensorMapReleaseLowering
     if (failed(bitmap))
       return rewriter.notifyMatchFailure(op, "not in a module");
     Value barriers = adaptor.getBarriers();
-    emitIf(rewriter, loc, isFirstThread(rewriter, loc), [&] {
+    auto release = [&] {
       Value slot = loadSlot(rewriter, loc, barriers, op.getSlot());
       auto [address, bit] = getSlotBit(rewriter, loc, *bitmap, slot);
       Value clear = LLVM::XOrOp::create(rewriter, loc, bit,
                                         i32Const(rewriter, loc, -1));
       emitAsm(rewriter, loc, ValueRange{address, clear}, "l,r",
               "red.release.gpu.global.and.b32 [$0], $1;");
-    });
+    };
+    if (op.getThisThread())
+      release();
+    else
+      emitIf(rewriter, loc, isFirstThread(rewriter, loc), release);
     rewriter.eraseOp(op);
     return success();
   }

@@ -39,6 +39,10 @@ inline constexpr llvm::StringLiteral kProducerWarpsAttrName =
 /// On the `if` holding the producer warps' work, and on the copies in it,
 /// which are spread over the producer warps.
 inline constexpr llvm::StringLiteral kProducerAttrName = "tilegpu.producer";
+/// On an `alloc_shared` that the producer warps read after their loop,
+/// while the compute warps may be anywhere past theirs: the buffer lives to
+/// the end of the kernel (tileir-plan-shared-memory).
+inline constexpr llvm::StringLiteral kLiveToEndAttrName = "tilegpu.live_to_end";
 /// On the `if` holding an unspecialized loop's in-loop TMA copies, whose
 /// thread waits on the stage's `empty` mbarrier (every compute warpgroup
 /// arrives on it once done with the stage) before refilling it: mbarriers

@@ -328,9 +328,13 @@ def TileGPU_TensorMapReleaseOp : TileGPU_Op<"tensormap_release",
     The first thread of the CTA frees the slot whose number is element
     `slot` of `barriers`. It runs after the compute warps' loop: every TMA
     copy through the slot's maps has then completed (its stage was waited
-    for), so the next owner may rewrite them.
+    for), so the next owner may rewrite them. With `this_thread` the
+    executing thread frees it instead: the producer thread of a
+    warp-specialized loop, once it has waited for the last copy of every
+    stage, off the compute warps' way to their epilogue.
   }];
-  let arguments = (ins TileGPU_SMemType:$barriers, I64Attr:$slot);
+  let arguments = (ins TileGPU_SMemType:$barriers, I64Attr:$slot,
+                       UnitAttr:$this_thread);
   let assemblyFormat = [{
     $barriers `[` $slot `]` attr-dict `:` qualified(type($barriers))
   }];

@@ -233,6 +233,11 @@ def TileIRPipelineLoopsPass
            "Build tensor maps in the first bytes of their stage buffers and "
            "copy them to the slot, the maps of a slot sharing one fence "
            "(false: each is built in place in global memory)">,
+    Option<"producerReleasesMaps", "producer-releases-maps", "bool",
+           /*default=*/"false",
+           "In a warp-specialized TMA loop the producer thread frees the "
+           "tensor-map slot once the last copy of every stage has landed "
+           "(by default the compute warps free it after their loop)">,
     Option<"tmaOneWarpgroup", "tma-one-warpgroup", "bool",
            /*default=*/"false",
            "Let an unspecialized loop of one compute warpgroup copy with "

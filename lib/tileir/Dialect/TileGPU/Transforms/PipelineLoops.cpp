@@ -293,7 +293,7 @@ public:
                 int64_t ctas, bool emptyBarriersAllowed,
                 bool prefetchOperands, unsigned maxStagingStages,
                 bool hoistStaging, bool tmaOneWarpgroup,
-                bool tensorMapsInShared)
+                bool tensorMapsInShared, bool producerReleasesMaps)
       : loop(loop), inductionVar(loop.getInductionVar()), target(target),
         sharedBudget(sharedBudget), soloBudget(soloBudget),
         requestedStages(requestedStages), warpSpecialize(warpSpecialize),
@@ -303,7 +303,8 @@ public:
         prefetchOperands(prefetchOperands),
         maxStagingStages(maxStagingStages), hoistStaging(hoistStaging),
         tmaOneWarpgroup(tmaOneWarpgroup),
-        tensorMapsInShared(tensorMapsInShared) {}
+        tensorMapsInShared(tensorMapsInShared),
+        producerReleasesMaps(producerReleasesMaps) {}
 
   /// Pipelines the loop if it can; reports the outcome as a remark.
   void run() {
@@ -1055,7 +1056,11 @@ private:
     }
     b.setInsertionPointAfter(producerLoop);
     if (useTma) {
-      // TMA copies land on their own; the thread may leave at once.
+      // TMA copies land on their own; the thread may leave at once, or
+      // free the slot first once they have.
+      if (producerReleasesMaps)
+        releaseMapsAfterCopies(b, loc, barriers, slotWord, producerLoop,
+                               stages);
       if (leader.getThenBlock()->empty() ||
           !leader.getThenBlock()->back().hasTrait<OpTrait::IsTerminator>())
         cuda_tile::YieldOp::create(b, loc, ValueRange());
@@ -1140,10 +1145,43 @@ private:
     }
     guardAsyncLoop(b, newLoop, asyncResult, tail);
     // Every stage has been waited for: no TMA copy reads the maps any more.
-    if (useTma)
+    if (useTma && !producerReleasesMaps)
       TensorMapReleaseOp::create(b, loc, barriers, slotWord);
     loop->erase();
     return true;
+  }
+
+  /// The producer thread frees the tensor-map slot after its loop, once
+  /// every copy it issued has landed, so the compute warps go from their
+  /// loop to their epilogue without the slot's GPU-scope release. The
+  /// loop's results are the next stage and the parity of its next use: a
+  /// stage below the next one was last filled with that parity, any other
+  /// with the opposite one, which a stage never filled (a loop of fewer
+  /// iterations than stages) has already passed. Nothing arrives on `full`
+  /// after the last copy, so the parities stay put.
+  void releaseMapsAfterCopies(OpBuilder &b, Location loc, Value barriers,
+                              int64_t slotWord, cuda_tile::ForOp producerLoop,
+                              int64_t stages) {
+    Type i32 = cuda_tile::TileType::get({}, IntegerType::get(b.getContext(), 32));
+    Value nextStage = producerLoop->getResult(0);
+    Value nextParity = producerLoop->getResult(1);
+    Value one = createIntConstant(b, loc, i32, 1);
+    Value previousParity = cuda_tile::SubIOp::create(b, loc, one, nextParity);
+    for (int64_t s = 0; s < stages; ++s) {
+      Value stage = createIntConstant(b, loc, i32, s);
+      Value thisLap = cuda_tile::CmpIOp::create(
+          b, loc, cuda_tile::ComparisonPredicate::LessThan, stage, nextStage,
+          cuda_tile::Signedness::Signed);
+      Value parity = cuda_tile::SelectOp::create(b, loc, i32, thisLap,
+                                                 nextParity, previousParity);
+      MBarrierWaitOp::create(b, loc, barriers, stage, parity);
+    }
+    auto release = TensorMapReleaseOp::create(b, loc, barriers, slotWord);
+    release.setThisThread(true);
+    // The compute warps may be in their epilogue by then: nothing of theirs
+    // may take the barriers' bytes.
+    barriers.getDefiningOp()->setAttr(kLiveToEndAttrName,
+                                      UnitAttr::get(b.getContext()));
   }
 
   /// The body's consumers read `stage` of each candidate's multi-stage
@@ -1923,6 +1961,8 @@ private:
   bool tmaOneWarpgroup;
   /// Whether tensor maps are built in shared memory (buildTensorMapsInShared).
   bool tensorMapsInShared;
+  /// Whether a warp-specialized loop's producer thread frees the slot.
+  bool producerReleasesMaps;
   /// The multi-stage buffer replacing each single-stage one.
   DenseMap<Operation *, Value> multiBuffers;
 };
@@ -2005,7 +2045,7 @@ struct PipelineLoopsPass
                                     : 1,
                       ctas, emptyBarriers, prefetchOperands,
                       stagingStages, hoistStaging, tmaOneWarpgroup,
-                      tensorMapsInShared)
+                      tensorMapsInShared, producerReleasesMaps)
             .run();
       }
     }

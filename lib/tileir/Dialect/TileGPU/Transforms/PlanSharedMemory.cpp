@@ -407,8 +407,11 @@ public:
 
 private:
   /// The last op, in the buffer's block, that uses it (an op around a use
-  /// counts whole: a loop reads the buffer in every iteration).
+  /// counts whole: a loop reads the buffer in every iteration), or the
+  /// block's end for a buffer the producer warps read after their loop.
   int64_t getLastUse(AllocSharedOp alloc) {
+    if (alloc->hasAttr(kLiveToEndAttrName))
+      return lastIndex[&alloc->getBlock()->back()];
     int64_t last = index[alloc];
     SmallVector<Value> work = {alloc.getResult()};
     while (!work.empty()) {
