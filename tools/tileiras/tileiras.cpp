@@ -256,6 +256,11 @@ static cl::opt<bool> coalesceStores(
              "products are all wgmma products and that reduce nothing "
              "(=false: store from the tile's own layout)"),
     cl::init(true), cl::ReallyHidden);
+static cl::opt<bool> pairRowTiles(
+    "tileir-pair-row-tiles",
+    cl::desc("Let the CTA of an even x id compute its odd neighbour's 64-row "
+             "tiles too, as 128-row tiles (tileir-pair-row-tiles)"),
+    cl::ReallyHidden);
 static cl::opt<bool> producerReleasesMaps(
     "tileir-producer-releases-maps",
     cl::desc("In a warp-specialized TMA loop the producer thread frees the "
@@ -560,6 +565,7 @@ static int run(const char *argv0) {
   options.coalesceStores = coalesceStores;
   options.tensorMapsInShared = tensorMapsInShared;
   options.producerReleasesMaps = producerReleasesMaps;
+  options.pairRowTiles = pairRowTiles;
   options.enableProductOverlap = enableProductOverlap;
   options.rasterGroup = rasterGroup;
   if (producerWarps == 4 || producerWarps == 8)

@@ -147,6 +147,9 @@ struct CompileOptions {
   bool coalesceStores = true;
   /// An unspecialized loop of one compute warpgroup copies with TMA too.
   bool tmaOneWarpgroup = false;
+  /// Tile blocks of even x ids compute their odd neighbours' 64-row
+  /// tiles too (tileir-pair-row-tiles; not yet timed, so off).
+  bool pairRowTiles = false;
   /// The producer thread of a warp-specialized TMA loop frees the
   /// tensor-map slot (tileir-pipeline-loops; not yet timed, so off).
   bool producerReleasesMaps = false;

@@ -235,6 +235,11 @@ void tileir::buildCodegenPipeline(OpPassManager &pm,
                                   const CompileOptions &options) {
   std::string target = options.target->name.str();
   OpPassManager &tile = pm.nest<cuda_tile::ModuleOp>();
+  if (options.pairRowTiles && !options.disableWgmma && !options.numWarps) {
+    tilegpu::TileIRPairRowTilesPassOptions pairOptions;
+    pairOptions.target = target;
+    tile.addPass(tilegpu::createTileIRPairRowTilesPass(pairOptions));
+  }
   if (options.enableRowSplit && !options.disableWgmma &&
       !options.numWarps) {
     tilegpu::TileIRSplitRowsPassOptions splitOptions;

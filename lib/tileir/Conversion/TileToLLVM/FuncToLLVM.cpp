@@ -74,7 +74,8 @@ struct KernelLowering : public ConvertOpToLLVMPattern<func::FuncOp> {
                         rewriter.getI32IntegerAttr(producerWarps));
     if (Attribute raster = func->getAttr(tilegpu::kGroupedRasterAttrName))
       llvmFunc->setAttr(tilegpu::kGroupedRasterAttrName, raster);
-    for (StringRef flag : {tilegpu::kUnswitchedMasksAttrName,
+    for (StringRef flag : {tilegpu::kPairedRowsAttrName,
+                           tilegpu::kUnswitchedMasksAttrName,
                            tilegpu::kFp8ProductsAttrName,
                            tilegpu::kCoalescedStoresAttrName})
       if (func->hasAttr(flag))
@@ -118,8 +119,28 @@ struct KernelLowering : public ConvertOpToLLVMPattern<func::FuncOp> {
     if (failed(rewriter.convertRegionTypes(&llvmFunc.getBody(),
                                            *getTypeConverter(), &signature)))
       return failure();
+    if (func->hasAttr(tilegpu::kPairedRowsAttrName))
+      leaveIfOddX(rewriter, loc, llvmFunc);
     rewriter.eraseOp(func);
     return success();
+  }
+
+  /// A paired kernel's CTAs of odd x ids leave before anything else (their
+  /// rows are their even neighbour's): a test of the CTA's own id, ahead of
+  /// producer warps, slot claims and barriers.
+  static void leaveIfOddX(ConversionPatternRewriter &rewriter, Location loc,
+                          LLVM::LLVMFuncOp llvmFunc) {
+    Block *entry = &llvmFunc.getBody().front();
+    Block *rest = rewriter.splitBlock(entry, entry->begin());
+    Block *leave = rewriter.createBlock(rest);
+    LLVM::ReturnOp::create(rewriter, loc, ValueRange());
+    rewriter.setInsertionPointToEnd(entry);
+    Type i32 = rewriter.getI32Type();
+    Value x = NVVM::BlockIdXOp::create(rewriter, loc, i32);
+    Value bit = LLVM::AndOp::create(rewriter, loc, x, i32Const(rewriter, loc, 1));
+    Value odd = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ne,
+                                     bit, i32Const(rewriter, loc, 0));
+    LLVM::CondBrOp::create(rewriter, loc, odd, leave, rest);
   }
 };
 
@@ -144,6 +165,14 @@ int64_t getGroupedRaster(Operation *op) {
   return 0;
 }
 
+/// Whether the kernel around `op` is a paired one (tilegpu.paired_rows).
+bool isPaired(Operation *op) {
+  for (Operation *p = op; p; p = p->getParentOp())
+    if (p->hasAttr(tilegpu::kPairedRowsAttrName))
+      return true;
+  return false;
+}
+
 /// The block ids of the CTA launched as (x, y) when the grid's x ids come
 /// in groups of `group`: the CTAs launched one after the other walk the y
 /// ids of one group of x ids before moving to the next group. A bijection
@@ -152,11 +181,12 @@ int64_t getGroupedRaster(Operation *op) {
 /// without atomics can observe, changes. Linear ids are 64-bit: a grid
 /// may hold more than 2^32 CTAs.
 std::pair<Value, Value> emitGroupedRaster(OpBuilder &b, Location loc, Value x,
-                                          Value y, int64_t group) {
+                                          Value y, Value gridX,
+                                          int64_t group) {
   Type i32 = b.getI32Type();
   Type i64 = b.getI64Type();
   auto wide = [&](Value v) { return LLVM::ZExtOp::create(b, loc, i64, v); };
-  Value nx = wide(NVVM::GridDimXOp::create(b, loc, i32));
+  Value nx = wide(gridX);
   Value ny = wide(NVVM::GridDimYOp::create(b, loc, i32));
   Value wideX = wide(x);
   Value row = LLVM::MulOp::create(b, loc, nx, wide(y));
@@ -188,9 +218,24 @@ struct GridQueryLowering : public ConvertOpToLLVMPattern<SourceOp> {
     Value x = X::create(rewriter, loc, i32);
     Value y = Y::create(rewriter, loc, i32);
     Value z = Z::create(rewriter, loc, i32);
-    if constexpr (std::is_same_v<SourceOp, cuda_tile::GetTileBlockIdOp>)
-      if (int64_t group = getGroupedRaster(op); group > 1)
-        std::tie(x, y) = emitGroupedRaster(rewriter, loc, x, y, group);
+    if constexpr (std::is_same_v<SourceOp, cuda_tile::GetTileBlockIdOp>) {
+      bool paired = isPaired(op);
+      int64_t group = getGroupedRaster(op);
+      if (paired || group > 1) {
+        // A paired kernel's tile blocks are the even CTAs' pairs: x id / 2
+        // on a grid of ceil(x ids / 2) (the odd CTAs left at the start).
+        Value gridX = NVVM::GridDimXOp::create(rewriter, loc, i32);
+        if (paired) {
+          Value one = i32Const(rewriter, loc, 1);
+          x = LLVM::LShrOp::create(rewriter, loc, x, one);
+          Value rounded = LLVM::AddOp::create(rewriter, loc, gridX, one);
+          gridX = LLVM::LShrOp::create(rewriter, loc, rounded, one);
+        }
+        if (group > 1)
+          std::tie(x, y) =
+              emitGroupedRaster(rewriter, loc, x, y, gridX, group);
+      }
+    }
     rewriter.replaceOp(op, ValueRange{x, y, z});
     return success();
   }

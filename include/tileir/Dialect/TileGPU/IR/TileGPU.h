@@ -39,6 +39,10 @@ inline constexpr llvm::StringLiteral kProducerWarpsAttrName =
 /// On the `if` holding the producer warps' work, and on the copies in it,
 /// which are spread over the producer warps.
 inline constexpr llvm::StringLiteral kProducerAttrName = "tilegpu.producer";
+/// On a kernel whose tile blocks of even x ids also compute their odd
+/// neighbours' rows (tileir-pair-row-tiles): CTAs of odd x ids leave first
+/// thing, and the others' x id is the pair's, CTA x id / 2.
+inline constexpr llvm::StringLiteral kPairedRowsAttrName = "tilegpu.paired_rows";
 /// On an `alloc_shared` that the producer warps read after their loop,
 /// while the compute warps may be anywhere past theirs: the buffer lives to
 /// the end of the kernel (tileir-plan-shared-memory).

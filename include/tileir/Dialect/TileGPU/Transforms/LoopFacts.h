@@ -33,6 +33,11 @@ bool writesGlobalMemory(cuda_tile::ForOp loop);
 /// insertion point.
 Value createIntConstant(OpBuilder &b, Location loc, Type type, int64_t v);
 
+/// The tile type `type` (a tile of rank 1 or more) with `rows` in its
+/// leading dim: the halves of tileir-split-rows, the pairs of
+/// tileir-pair-row-tiles.
+cuda_tile::TileType withRows(Type type, int64_t rows);
+
 } // namespace mlir::tilegpu
 
 #endif // TILEIR_DIALECT_TILEGPU_TRANSFORMS_LOOPFACTS_H

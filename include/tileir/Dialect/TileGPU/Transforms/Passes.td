@@ -280,6 +280,32 @@ def TileIRInsertBarriersPass
   let dependentDialects = ["::mlir::tilegpu::TileGPUDialect"];
 }
 
+def TileIRPairRowTilesPass
+    : Pass<"tileir-pair-row-tiles", "::mlir::cuda_tile::ModuleOp"> {
+  let summary = "Compute two tile blocks' 64-row tiles as one of 128 rows";
+  let description = [{
+    On targets with wgmma, a kernel with one product whose block x id is
+    used only as the row index of 2-D partition views with 64-row tiles
+    (loads of the product's A, stores of at least 128 columns), along one
+    chain of row values (the loaded tiles, the product's A and accumulator,
+    element-wise ops whose other operands are splat constants or one row
+    broadcast, values a top-level `for` carries, the stored tiles), and
+    with no other side effect, is rewritten to compute 128 rows: every row
+    value and view tile doubles, and the stored tensor is cut at the rows
+    of tile block 2p when block 2p + 1 was not launched. The kernel gets
+    `tilegpu.paired_rows`, whose lowering makes CTAs of odd x ids leave at
+    once and gives the others x id / 2. Kernels with warp, occupancy or
+    cluster hints are left alone. Remarks (category `tensorcore`, name
+    `PairRowTiles`) say which kernels were paired, or why a kernel with one
+    product was not.
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"sm_90\"",
+           "GPU the kernels are compiled for (sm_80 ... sm_120)">,
+  ];
+  let dependentDialects = ["::mlir::tilegpu::TileGPUDialect"];
+}
+
 def TileIRSplitRowsPass
     : Pass<"tileir-split-rows", "::mlir::cuda_tile::ModuleOp"> {
   let summary = "Compute a loop's 128 rows of chained products as two halves";

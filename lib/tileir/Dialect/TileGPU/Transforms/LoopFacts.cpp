@@ -50,3 +50,10 @@ Value mlir::tilegpu::createIntConstant(OpBuilder &b, Location loc, Type type,
       APInt(element.getWidth(), static_cast<uint64_t>(v), /*isSigned=*/true));
   return cuda_tile::ConstantOp::create(b, loc, type, attr);
 }
+
+cuda_tile::TileType mlir::tilegpu::withRows(Type type, int64_t rows) {
+  auto tile = cast<cuda_tile::TileType>(type);
+  SmallVector<int64_t> shape(tile.getShape());
+  shape[0] = rows;
+  return cuda_tile::TileType::get(shape, tile.getElementType());
+}

@@ -67,12 +67,7 @@ bool hasRows(Type type) {
   return tile && tile.getRank() >= 1 && tile.getShape()[0] == kRows;
 }
 
-cuda_tile::TileType getHalfType(Type type) {
-  auto tile = cast<cuda_tile::TileType>(type);
-  SmallVector<int64_t> shape(tile.getShape());
-  shape[0] = kHalf;
-  return cuda_tile::TileType::get(shape, tile.getElementType());
-}
+cuda_tile::TileType getHalfType(Type type) { return withRows(type, kHalf); }
 
 bool isProduct(Operation *op) {
   return isa<cuda_tile::MmaFOp, cuda_tile::MmaIOp>(op);

@@ -1,0 +1,495 @@
+//===- PairRowTiles.cpp - Two tile blocks' rows in one CTA ----------------===//
+//
+// Part of the tileir project, under the Apache License v2.0 with LLVM
+// Exceptions. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// A GEMM written with 64-row tiles (one output tile per tile block, the
+// block's x id picking the rows) reads the same B tile in the CTAs of two
+// neighbouring x ids. On sm_90 such a kernel is bound by the L2's bandwidth
+// to the SMs (about 43 flop a byte per K step at 64x128x64), where 128-row
+// tiles read each B tile once for twice the products. cuTile launches one
+// CTA per tile block and passes no cluster shape, so the operand cannot be
+// multicast; instead the CTA of an even x id computes its own rows and its
+// odd neighbour's as one tile of 128 rows, and the odd CTA leaves at once.
+//
+// The pass rewrites a kernel whose block x id is used only as the row index
+// of 2-D partition views with 64-row tiles, read and written along one
+// chain of row values: the loads' tiles, products that take them as A or
+// accumulator (B is not a row value), element-wise ops (other operands
+// splat constants or broadcasts of one row), loop-carried values and the
+// stores of the results. Every row value gets 128 rows; the views get
+// 128-row tiles; the stored view's tensor is cut at the rows of the last
+// tile block when the odd neighbour does not exist, so that no row is
+// written that no CTA of the launch wrote before. The kernel is marked
+// `tilegpu.paired_rows`: its lowering makes CTAs of odd x ids leave first
+// thing and gives the others x id / 2 (grouped rasters then walk the
+// halved grid), so the rewritten IR's x id is the pair's index.
+//
+// Only where it pays and was measured: targets with wgmma, kernels with
+// one product, no warp or occupancy hint, 64-row tiles of at least 128
+// columns.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tileir/Dialect/TileGPU/Transforms/Passes.h"
+
+#include "tileir/Dialect/TileGPU/Transforms/LoopFacts.h"
+#include "tileir/Support/Diagnostics.h"
+#include "tileir/Target/GPUTarget.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Remarks.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace mlir::tilegpu {
+#define GEN_PASS_DEF_TILEIRPAIRROWTILESPASS
+#include "tileir/Dialect/TileGPU/Transforms/Passes.h.inc"
+} // namespace mlir::tilegpu
+
+using namespace mlir;
+using namespace mlir::tilegpu;
+
+namespace {
+
+constexpr int64_t kRows = 64;
+constexpr int64_t kMinColumns = 128;
+
+cuda_tile::TileType getPairedType(Type type) {
+  return withRows(type, 2 * kRows);
+}
+
+bool hasRows(Type type) {
+  auto tile = dyn_cast<cuda_tile::TileType>(type);
+  return tile && tile.getRank() == 2 && tile.getShape()[0] == kRows;
+}
+
+bool isSplatConstant(Value v) {
+  auto constant = v.getDefiningOp<cuda_tile::ConstantOp>();
+  if (!constant)
+    return false;
+  auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
+  return dense && dense.isSplat();
+}
+
+/// A broadcast of one row to the tile's rows (a bias row).
+bool isRowBroadcast(Value v) {
+  auto broadcast = v.getDefiningOp<cuda_tile::BroadcastOp>();
+  if (!broadcast)
+    return false;
+  auto source = dyn_cast<cuda_tile::TileType>(broadcast.getSource().getType());
+  return source && source.getRank() == 2 && source.getShape()[0] == 1;
+}
+
+class RowPairer {
+public:
+  explicit RowPairer(cuda_tile::EntryOp entry) : entry(entry) {}
+
+  /// Whether the kernel is one the pass is for: it computes one product
+  /// and its block x id picks rows of 64-row tiles (others are left alone
+  /// without a remark).
+  bool isCandidate() {
+    entry.walk([&](cuda_tile::GetTileBlockIdOp op) {
+      blockIds.push_back(op);
+    });
+    int64_t products = 0;
+    entry.walk([&](Operation *op) {
+      if (isa<cuda_tile::MmaFOp, cuda_tile::MmaIOp, cuda_tile::MmaFScaledOp>(
+              op))
+        ++products;
+    });
+    if (blockIds.empty() || products != 1)
+      return false;
+    // Some row of a 64-row partition view is picked by the x id.
+    bool rowsOf64 = false;
+    for (cuda_tile::GetTileBlockIdOp op : blockIds)
+      for (Operation *user : op.getBlockIdX().getUsers()) {
+        Value view;
+        if (auto load = dyn_cast<cuda_tile::LoadViewTkoOp>(user))
+          view = load.getView();
+        else if (auto store = dyn_cast<cuda_tile::StoreViewTkoOp>(user))
+          view = store.getView();
+        auto type =
+            view ? dyn_cast<cuda_tile::PartitionViewType>(view.getType())
+                 : cuda_tile::PartitionViewType();
+        rowsOf64 |= type && type.getTileShape().size() == 2 &&
+                    type.getTileShape()[0] == kRows;
+      }
+    return rowsOf64;
+  }
+
+  /// Empty when the kernel can be rewritten, else why not.
+  std::string analyze() {
+    // The odd CTAs leave at once: nothing but the paired stores may have
+    // an effect they would have had.
+    Operation *effect = nullptr;
+    entry.walk([&](Operation *op) {
+      if (isa<cuda_tile::StorePtrTkoOp, cuda_tile::AtomicRMWTkoOp,
+              cuda_tile::AtomicCASTkoOp, cuda_tile::AtomicRedViewTkoOp,
+              cuda_tile::PrintTkoOp, cuda_tile::AssertOp,
+              cuda_tile::AllocaOp>(op))
+        effect = op;
+    });
+    if (effect)
+      return llvm::formatv("the kernel has '{0}', which every tile block "
+                           "must run",
+                           effect->getName())
+          .str();
+    // The x id indexes the rows of 64-row views, nothing else.
+    for (cuda_tile::GetTileBlockIdOp op : blockIds) {
+      for (OpOperand &use : op.getBlockIdX().getUses()) {
+        Operation *user = use.getOwner();
+        std::string why;
+        if (auto load = dyn_cast<cuda_tile::LoadViewTkoOp>(user)) {
+          if (!isRowIndex(use, load.getView(), load.getIndex(), why))
+            return why;
+          loads.insert(load);
+          continue;
+        }
+        if (auto store = dyn_cast<cuda_tile::StoreViewTkoOp>(user)) {
+          if (!isRowIndex(use, store.getView(), store.getIndex(), why))
+            return why;
+          if (!store.getView().getDefiningOp<cuda_tile::MakePartitionViewOp>()
+                   .getTensorView()
+                   .getDefiningOp<cuda_tile::MakeTensorViewOp>())
+            return "a stored view's tensor is not made in the kernel";
+          stores.insert(store);
+          continue;
+        }
+        return llvm::formatv("the block's x id is used by '{0}'",
+                             user->getName())
+            .str();
+      }
+    }
+    if (loads.empty() || stores.empty())
+      return "no tile is both loaded and stored by the block's x id";
+    bool otherStore = false;
+    entry.walk([&](cuda_tile::StoreViewTkoOp store) {
+      otherStore |= !stores.contains(store);
+    });
+    if (otherStore)
+      return "the kernel stores a tile not indexed by the block's x id";
+    // The row values, forward from the loads.
+    SmallVector<Value> work;
+    for (Operation *load : loads)
+      work.push_back(load->getResult(0));
+    while (!work.empty()) {
+      Value v = work.pop_back_val();
+      if (!rows.insert(v))
+        continue;
+      if (!hasRows(v.getType()))
+        return "a row value is not a 2-D tile of 64 rows";
+      for (OpOperand &use : v.getUses()) {
+        std::string why = follow(use, work);
+        if (!why.empty())
+          return why;
+      }
+    }
+    // Carried rows: what the loop carries in and out are row values too.
+    for (cuda_tile::ForOp loop : loops) {
+      Block *body = loop.getBody();
+      Operation *terminator = body->getTerminator();
+      for (auto [i, init] : llvm::enumerate(loop.getInitValues())) {
+        bool carried = rows.contains(body->getArgument(i + 1));
+        if (!carried)
+          continue;
+        if (!rows.contains(terminator->getOperand(i)))
+          return "a loop carries a row value it does not compute";
+        if (!rows.contains(init) && !isSplatConstant(init))
+          return "a carried row value starts from a tile made before the "
+                 "loop";
+      }
+    }
+    for (Operation *store : stores)
+      if (!rows.contains(store->getOperand(0)))
+        return "a tile stored by the block's x id is not a row value";
+    for (Operation *op : rowOps) {
+      if (isa<cuda_tile::MmaFOp, cuda_tile::MmaIOp>(op)) {
+        if (rows.contains(op->getOperand(1)))
+          return "a product's B is a row value";
+        if (!rows.contains(op->getOperand(0)) ||
+            (!rows.contains(op->getOperand(2)) &&
+             !isSplatConstant(op->getOperand(2))))
+          return "a product mixes row values with tiles of other rows";
+        continue;
+      }
+      for (Value operand : op->getOperands())
+        if (!rows.contains(operand) && !isSplatConstant(operand) &&
+            !isRowBroadcast(operand))
+          return llvm::formatv("'{0}' mixes a row value with a tile of "
+                               "other rows",
+                               op->getName())
+              .str();
+    }
+    for (Operation *store : stores) {
+      auto tile = cast<cuda_tile::TileType>(store->getOperand(0).getType());
+      if (tile.getShape()[1] < kMinColumns)
+        return "the stored tiles have fewer than 128 columns";
+    }
+    return "";
+  }
+
+  void rewrite() {
+    MLIRContext *ctx = entry.getContext();
+    OpBuilder b(ctx);
+    // Views of 128-row tiles, beside the 64-row ones.
+    llvm::DenseMap<Value, Value> pairedViews;
+    auto pairView = [&](Value view, bool stored) {
+      Value &paired = pairedViews[view];
+      if (paired)
+        return paired;
+      auto make = view.getDefiningOp<cuda_tile::MakePartitionViewOp>();
+      auto type = cast<cuda_tile::PartitionViewType>(view.getType());
+      SmallVector<int32_t> tile(type.getTileShape().asArrayRef());
+      tile[0] *= 2;
+      Value tensor = make.getTensorView();
+      b.setInsertionPointAfter(make);
+      if (stored)
+        tensor = cutRows(b, tensor.getDefiningOp<cuda_tile::MakeTensorViewOp>());
+      auto pairedType = cuda_tile::PartitionViewType::get(
+          ctx, DenseI32ArrayAttr::get(ctx, tile),
+          cast<cuda_tile::TensorViewType>(tensor.getType()), type.getDimMap(),
+          type.getPaddingValue());
+      paired = cuda_tile::MakePartitionViewOp::create(b, make.getLoc(),
+                                                      pairedType, tensor);
+      return paired;
+    };
+    for (Operation *op : loads) {
+      auto load = cast<cuda_tile::LoadViewTkoOp>(op);
+      load.getViewMutable().assign(pairView(load.getView(), false));
+      dropRowFact(op, load.getInboundsAttr());
+    }
+    for (Operation *op : stores) {
+      auto store = cast<cuda_tile::StoreViewTkoOp>(op);
+      store.getViewMutable().assign(pairView(store.getView(), true));
+      dropRowFact(op, store.getInboundsAttr());
+    }
+    // Operands of row ops that are not row values (splat constants, rows
+    // broadcast) and the starting values of carried rows: rebuilt at 128
+    // rows for these users.
+    for (Operation *op : rowOps) {
+      for (OpOperand &operand : op->getOpOperands()) {
+        if (isa<cuda_tile::MmaFOp, cuda_tile::MmaIOp>(op) &&
+            operand.getOperandNumber() == 1)
+          continue;
+        if (rows.contains(operand.get()))
+          continue;
+        b.setInsertionPoint(op);
+        operand.set(rebuild(b, operand.get()));
+      }
+    }
+    for (cuda_tile::ForOp loop : loops) {
+      for (auto [i, init] : llvm::enumerate(loop.getInitValuesMutable())) {
+        if (!rows.contains(loop.getBody()->getArgument(i + 1)) ||
+            rows.contains(init.get()))
+          continue;
+        b.setInsertionPoint(loop);
+        init.set(rebuild(b, init.get()));
+      }
+    }
+    for (Value v : rows)
+      v.setType(getPairedType(v.getType()));
+    entry->setAttr(kPairedRowsAttrName, UnitAttr::get(ctx));
+  }
+
+private:
+  /// Whether `use` is the first index of a 2-D partition view of 64-row
+  /// tiles (identity dim map) made in the kernel, and no other index.
+  bool isRowIndex(OpOperand &use, Value view, ValueRange index,
+                  std::string &why) {
+    auto make = view.getDefiningOp<cuda_tile::MakePartitionViewOp>();
+    if (!make) {
+      why = "the block's x id indexes a view that is not a partition view";
+      return false;
+    }
+    auto type = cast<cuda_tile::PartitionViewType>(view.getType());
+    ArrayRef<int32_t> tile = type.getTileShape().asArrayRef();
+    if (tile.size() != 2 || tile[0] != kRows) {
+      why = "the block's x id indexes a view whose tiles are not 2-D with "
+            "64 rows";
+      return false;
+    }
+    ArrayRef<int32_t> dims = type.getDimMap();
+    if (!dims.empty() && (dims[0] != 0 || dims[1] != 1)) {
+      why = "the block's x id indexes a permuted view";
+      return false;
+    }
+    if (index.size() != 2 || index[0] != use.get() || index[1] == use.get()) {
+      why = "the block's x id indexes other than a view's rows";
+      return false;
+    }
+    return true;
+  }
+
+  /// Checks one use of a row value and queues the row values it makes.
+  std::string follow(OpOperand &use, SmallVectorImpl<Value> &work) {
+    Operation *user = use.getOwner();
+    unsigned n = use.getOperandNumber();
+    if (isa<cuda_tile::MmaFOp, cuda_tile::MmaIOp>(user)) {
+      if (n == 1)
+        return "a row value is a product's B";
+      rowOps.insert(user);
+      work.push_back(user->getResult(0));
+      return "";
+    }
+    if (auto loop = dyn_cast<cuda_tile::ForOp>(user)) {
+      if (n < 3)
+        return "a row value bounds a loop";
+      return carry(loop, n - 3, work);
+    }
+    if (isa<cuda_tile::ContinueOp>(user)) {
+      auto loop = dyn_cast<cuda_tile::ForOp>(user->getParentOp());
+      if (!loop)
+        return "a row value leaves a loop other than a 'for'";
+      return carry(loop, n, work);
+    }
+    if (auto store = dyn_cast<cuda_tile::StoreViewTkoOp>(user)) {
+      if (n != 0 || !stores.contains(store))
+        return "a row value is stored other than by the block's x id";
+      return "";
+    }
+    if (user->hasTrait<OpTrait::Elementwise>() && user->getNumResults() == 1 &&
+        user->getNumRegions() == 0) {
+      rowOps.insert(user);
+      work.push_back(user->getResult(0));
+      return "";
+    }
+    return llvm::formatv("a row value is used by '{0}'", user->getName())
+        .str();
+  }
+
+  /// Iteration value `i` of `loop` carries rows: its block argument and
+  /// the loop's result are row values too.
+  std::string carry(cuda_tile::ForOp loop, unsigned i,
+                    SmallVectorImpl<Value> &work) {
+    if (loop->getParentOp() != entry)
+      return "a loop carrying row values is nested in control flow";
+    loops.insert(loop);
+    work.push_back(loop.getBody()->getArgument(i + 1));
+    work.push_back(loop->getResult(i));
+    return "";
+  }
+
+  /// `value` (a splat constant or a row broadcast) at 128 rows.
+  Value rebuild(OpBuilder &b, Value value) {
+    Type type = getPairedType(value.getType());
+    Location loc = value.getLoc();
+    if (auto constant = value.getDefiningOp<cuda_tile::ConstantOp>()) {
+      auto dense = cast<DenseElementsAttr>(constant.getValue());
+      auto shaped = RankedTensorType::get(
+          cast<cuda_tile::TileType>(type).getShape(),
+          dense.getElementType());
+      return cuda_tile::ConstantOp::create(
+          b, loc, type,
+          cast<DenseIntOrFPElementsAttr>(
+              DenseElementsAttr::get(shaped, dense.getSplatValue<Attribute>())));
+    }
+    auto broadcast = value.getDefiningOp<cuda_tile::BroadcastOp>();
+    return cuda_tile::BroadcastOp::create(b, loc, type, broadcast.getSource());
+  }
+
+  /// The rows the launch's tile blocks cover stay the only rows stored:
+  /// where the pair's odd block was not launched (x id 2p + 1 past the
+  /// grid), the stored tensor ends at the rows of block 2p.
+  Value cutRows(OpBuilder &b, cuda_tile::MakeTensorViewOp make) {
+    Location loc = make.getLoc();
+    auto type = cast<cuda_tile::TensorViewType>(make.getType());
+    Type i32 = cuda_tile::TileType::get({}, b.getI32Type());
+    Value rowsNow;
+    unsigned next = 0;
+    if (type.getShape()[0] == cuda_tile::TensorViewType::kDynamic)
+      rowsNow = make.getDynamicShape()[next++];
+    else
+      rowsNow = createIntConstant(b, loc, i32, type.getShape()[0]);
+    auto ids = cuda_tile::GetTileBlockIdOp::create(b, loc, i32, i32, i32);
+    auto grid = cuda_tile::GetNumTileBlocksOp::create(b, loc, i32, i32, i32);
+    Value pair = ids.getBlockIdX();
+    Value two = createIntConstant(b, loc, i32, 2);
+    Value even = cuda_tile::MulIOp::create(b, loc, pair, two);
+    Value one = createIntConstant(b, loc, i32, 1);
+    Value odd = cuda_tile::AddIOp::create(b, loc, even, one);
+    Value launched = cuda_tile::CmpIOp::create(
+        b, loc, cuda_tile::ComparisonPredicate::LessThan, odd,
+        grid.getGridSizeX(), cuda_tile::Signedness::Signed);
+    // 64 * (2p + 1) fits in 32 bits, or those rows are past any tensor.
+    Value largest = createIntConstant(b, loc, i32, INT32_MAX / kRows);
+    Value fits = cuda_tile::CmpIOp::create(
+        b, loc, cuda_tile::ComparisonPredicate::LessThanOrEqual, odd, largest,
+        cuda_tile::Signedness::Signed);
+    Value rowsPerBlock = createIntConstant(b, loc, i32, kRows);
+    Value end = cuda_tile::MulIOp::create(b, loc, odd, rowsPerBlock);
+    Value cut = cuda_tile::MinIOp::create(b, loc, rowsNow, end,
+                                          cuda_tile::Signedness::Signed);
+    cut = cuda_tile::SelectOp::create(b, loc, i32, fits, cut, rowsNow);
+    Value newRows =
+        cuda_tile::SelectOp::create(b, loc, i32, launched, rowsNow, cut);
+    SmallVector<Value> shape{newRows};
+    for (Value v : make.getDynamicShape().drop_front(next))
+      shape.push_back(v);
+    SmallVector<int64_t> sizes(type.getShape());
+    sizes[0] = cuda_tile::TensorViewType::kDynamic;
+    auto newType = cuda_tile::TensorViewType::get(
+        b.getContext(), type.getElementType(), sizes, type.getStrides());
+    return cuda_tile::MakeTensorViewOp::create(b, loc, newType, make.getBase(),
+                                               shape, make.getDynamicStrides());
+  }
+
+  /// A fact that the 64 rows were in bounds does not hold for 128.
+  static void dropRowFact(Operation *op, DenseBoolArrayAttr inbounds) {
+    if (!inbounds || inbounds.size() == 0 || !inbounds[0])
+      return;
+    SmallVector<bool> facts(inbounds.asArrayRef());
+    facts[0] = false;
+    op->setAttr("inbounds", DenseBoolArrayAttr::get(op->getContext(), facts));
+  }
+
+  cuda_tile::EntryOp entry;
+  SmallVector<cuda_tile::GetTileBlockIdOp> blockIds;
+  llvm::SetVector<Operation *> loads, stores;
+  /// Products and element-wise ops that compute row values.
+  llvm::SetVector<Operation *> rowOps;
+  llvm::SetVector<cuda_tile::ForOp> loops;
+  llvm::SetVector<Value> rows;
+};
+
+struct PairRowTilesPass
+    : public tilegpu::impl::TileIRPairRowTilesPassBase<PairRowTilesPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    const tileir::GPUTarget *gpu = tileir::lookupGPUTarget(target);
+    if (!gpu || !gpu->hasWgmma)
+      return;
+    for (Operation &top : getOperation()->getRegion(0).front()) {
+      auto entry = dyn_cast<cuda_tile::EntryOp>(top);
+      if (!entry)
+        continue;
+      if (auto hints = entry->getAttrOfType<cuda_tile::OptimizationHintsAttr>(
+              "optimization_hints"))
+        if (hints.getNumWorkerWarpsPerCTA(target) ||
+            hints.getOccupancy(target) || hints.getNumCTAInCGA(target))
+          continue;
+      RowPairer pairer(entry);
+      if (!pairer.isCandidate())
+        continue;
+      std::string why = pairer.analyze();
+      auto opts = remark::RemarkOpts::name("PairRowTiles")
+                      .category("tensorcore")
+                      .function(entry.getSymName());
+      Location where = tileir::getRemarkLocation(entry);
+      if (!why.empty()) {
+        remark::missed(where, opts) << remark::detail::Remark::Arg(
+            "Remark", "tile blocks not paired: " + why);
+        continue;
+      }
+      pairer.rewrite();
+      remark::passed(where, opts) << remark::detail::Remark::Arg(
+          "Remark", "the CTA of an even x id computes its own 64-row tiles "
+                    "and its odd neighbour's as 128-row tiles, sharing their "
+                    "B; CTAs of odd x ids leave at once");
+    }
+  }
+};
+
+} // namespace
