@@ -185,3 +185,35 @@ cuda_tile.module @hinted {
     return
   }
 }
+
+// -----
+
+// C read and written through one view (c += a b): the load gets a 128-row
+// view of the whole tensor, the store one of the cut tensor.
+// CHECK-LABEL: entry @in_place(
+// CHECK: %[[CV:.*]] = make_tensor_view %{{.*}}, shape = [%{{.*}}, 128]
+// CHECK: %[[CP:.*]] = make_partition_view %[[CV]] : partition_view<tile=(64x128)
+// CHECK-DAG: %[[LOADV:.*]] = make_partition_view %[[CV]] : partition_view<tile=(128x128)
+// CHECK-DAG: %[[CUT:.*]] = make_tensor_view %{{.*}}, shape = [%{{.*}}, 128]
+// CHECK-DAG: %[[STOREV:.*]] = make_partition_view %[[CUT]] : partition_view<tile=(128x128)
+// CHECK: load_view_tko weak %[[LOADV]]
+// CHECK: store_view_tko weak %{{.*}}, %[[STOREV]]
+// CHECK: } {tilegpu.paired_rows}
+cuda_tile.module @in_place {
+  entry @in_place(%a: tile<ptr<bf16>>, %b: tile<ptr<bf16>>, %c: tile<ptr<f32>>, %m: tile<i32>) {
+    %c0 = constant <i32: 0> : tile<i32>
+    %av = make_tensor_view %a, shape = [%m, 64], strides = [64, 1] : tile<i32> -> tensor_view<?x64xbf16, strides=[64,1]>
+    %bv = make_tensor_view %b, shape = [64, 128], strides = [128, 1] : tensor_view<64x128xbf16, strides=[128,1]>
+    %cv = make_tensor_view %c, shape = [%m, 128], strides = [128, 1] : tile<i32> -> tensor_view<?x128xf32, strides=[128,1]>
+    %x, %y, %z = get_tile_block_id : tile<i32>
+    %ap = make_partition_view %av : partition_view<tile=(64x64), padding_value = zero, tensor_view<?x64xbf16, strides=[64,1]>>
+    %bp = make_partition_view %bv : partition_view<tile=(64x128), padding_value = zero, tensor_view<64x128xbf16, strides=[128,1]>>
+    %cp = make_partition_view %cv : partition_view<tile=(64x128), tensor_view<?x128xf32, strides=[128,1]>>
+    %old, %t2 = load_view_tko weak %cp[%x, %y] : partition_view<tile=(64x128), tensor_view<?x128xf32, strides=[128,1]>>, tile<i32> -> tile<64x128xf32>, token
+    %t, %t0 = load_view_tko weak %ap[%x, %c0] : partition_view<tile=(64x64), padding_value = zero, tensor_view<?x64xbf16, strides=[64,1]>>, tile<i32> -> tile<64x64xbf16>, token
+    %u, %t1 = load_view_tko weak %bp[%c0, %y] : partition_view<tile=(64x128), padding_value = zero, tensor_view<64x128xbf16, strides=[128,1]>>, tile<i32> -> tile<64x128xbf16>, token
+    %p = mmaf %t, %u, %old : tile<64x64xbf16>, tile<64x128xbf16>, tile<64x128xf32>
+    %t3 = store_view_tko weak %p, %cp[%x, %y] : tile<64x128xf32>, partition_view<tile=(64x128), tensor_view<?x128xf32, strides=[128,1]>>, tile<i32> -> token
+    return
+  }
+}

@@ -233,10 +233,11 @@ public:
   void rewrite() {
     MLIRContext *ctx = entry.getContext();
     OpBuilder b(ctx);
-    // Views of 128-row tiles, beside the 64-row ones.
-    llvm::DenseMap<Value, Value> pairedViews;
+    // Views of 128-row tiles, beside the 64-row ones: one for the loads
+    // of a view and one, on the cut tensor, for its stores.
+    llvm::DenseMap<Value, Value> loadViews, storeViews;
     auto pairView = [&](Value view, bool stored) {
-      Value &paired = pairedViews[view];
+      Value &paired = (stored ? storeViews : loadViews)[view];
       if (paired)
         return paired;
       auto make = view.getDefiningOp<cuda_tile::MakePartitionViewOp>();
