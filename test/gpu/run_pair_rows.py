@@ -12,7 +12,9 @@ leave at once. Launches the corpus cannot express:
     block owns must stay poisoned (the paired store is cut at the last
     launched block's rows);
   - a grid with more block rows than the matrix (nothing stored past M);
-  - the bias + ReLU epilogue (a broadcast row rebuilt at 128 rows).
+  - the bias + ReLU epilogue (a broadcast row rebuilt at 128 rows);
+  - c += a b, C loaded and stored through one view (rows no launched
+    block owns must keep their values).
 
 Every result is checked against torch in float64 on a NaN-poisoned
 output: rows a launched block owns must match, all other rows must still
@@ -64,6 +66,39 @@ def main():
     tm, tn, tk = 64, 128, 64
     failures = 0
 
+    @ct.kernel
+    def gemm_acc(a, b, c, TM: ct.Constant[int], TN: ct.Constant[int],
+                 TK: ct.Constant[int]):
+        # c += a @ b: c read and written through one view.
+        bm = ct.bid(0)
+        bn = ct.bid(1)
+        acc = ct.load(c, (bm, bn), (TM, TN), padding_mode=ct.PaddingMode.ZERO)
+        for k in range(ct.num_tiles(a, 1, (TM, TK))):
+            x = ct.load(a, (bm, k), (TM, TK), padding_mode=ct.PaddingMode.ZERO)
+            y = ct.load(b, (k, bn), (TK, TN), padding_mode=ct.PaddingMode.ZERO)
+            acc = ct.mma(x, y, acc)
+        ct.store(c, (bm, bn), acc)
+
+    def run_acc(name, m, n, k, grid_x, seed):
+        nonlocal failures
+        a, b, _ = operands(m, n, k, seed)
+        g = torch.Generator(device="cuda").manual_seed(seed + 100)
+        c0 = torch.rand((m, n), device="cuda", generator=g)
+        c = c0.clone()
+        ct.launch(torch.cuda.current_stream(), (grid_x, ct.cdiv(n, tn), 1),
+                  gemm_acc, (a, b, c, tm, tn, tk))
+        torch.cuda.synchronize()
+        owned = min(m, grid_x * tm)
+        ref = c0.double() + a.double() @ b.double()
+        ok = torch.allclose(c[:owned].double(), ref[:owned], rtol=1e-3, atol=1e-3)
+        untouched = bool(torch.equal(c[owned:], c0[owned:]))
+        bad = not (ok and untouched)
+        print(f"{name:48s} M={m} N={n} K={k} grid x={grid_x}  "
+              f"{'FAIL' if bad else 'ok'}"
+              f"{'' if ok else ' (wrong values)'}"
+              f"{'' if untouched else ' (rows past the grid written)'}")
+        failures += bad
+
     def operands(m, n, k, seed):
         g = torch.Generator(device="cuda").manual_seed(seed)
         a = torch.rand((m, k), device="cuda", generator=g).to(torch.bfloat16) - 0.5
@@ -107,6 +142,8 @@ def main():
     run("bias + ReLU epilogue", 2048, 512, 512, 32, epilogue=True, seed=7)
     run("bias + ReLU epilogue, odd block rows", 64 * 9, 256, 256, 9,
         epilogue=True, seed=8)
+    run_acc("c += a b (one view loaded and stored)", 1024, 256, 512, 16, 9)
+    run_acc("c += a b, fewer block rows than M (odd grid)", 640, 256, 256, 7, 10)
     print(f"summary: {failures} failed")
     return 1 if failures else 0
 
