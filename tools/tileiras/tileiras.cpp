@@ -261,6 +261,12 @@ static cl::opt<bool> pairRowTiles(
     cl::desc("Let the CTA of an even x id compute its odd neighbour's 64-row "
              "tiles too, as 128-row tiles (tileir-pair-row-tiles)"),
     cl::ReallyHidden);
+static cl::opt<bool> pairColumnTiles(
+    "tileir-pair-column-tiles",
+    cl::desc("Let the CTA of an even y id compute its odd neighbour's "
+             "128-column tiles too, as 256-column tiles "
+             "(tileir-pair-row-tiles)"),
+    cl::ReallyHidden);
 static cl::opt<bool> producerReleasesMaps(
     "tileir-producer-releases-maps",
     cl::desc("In a warp-specialized TMA loop the producer thread frees the "
@@ -566,6 +572,7 @@ static int run(const char *argv0) {
   options.tensorMapsInShared = tensorMapsInShared;
   options.producerReleasesMaps = producerReleasesMaps;
   options.pairRowTiles = pairRowTiles;
+  options.pairColumnTiles = pairColumnTiles;
   options.enableProductOverlap = enableProductOverlap;
   options.rasterGroup = rasterGroup;
   if (producerWarps == 4 || producerWarps == 8)

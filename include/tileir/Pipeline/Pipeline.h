@@ -150,6 +150,9 @@ struct CompileOptions {
   /// Tile blocks of even x ids compute their odd neighbours' 64-row
   /// tiles too (tileir-pair-row-tiles; not yet timed, so off).
   bool pairRowTiles = false;
+  /// Tile blocks of even y ids compute their odd neighbours' 128-column
+  /// tiles too (tileir-pair-row-tiles `columns`; not yet timed, so off).
+  bool pairColumnTiles = false;
   /// The producer thread of a warp-specialized TMA loop frees the
   /// tensor-map slot (tileir-pipeline-loops; not yet timed, so off).
   bool producerReleasesMaps = false;

@@ -235,9 +235,12 @@ void tileir::buildCodegenPipeline(OpPassManager &pm,
                                   const CompileOptions &options) {
   std::string target = options.target->name.str();
   OpPassManager &tile = pm.nest<cuda_tile::ModuleOp>();
-  if (options.pairRowTiles && !options.disableWgmma && !options.numWarps) {
+  if ((options.pairRowTiles || options.pairColumnTiles) &&
+      !options.disableWgmma && !options.numWarps) {
     tilegpu::TileIRPairRowTilesPassOptions pairOptions;
     pairOptions.target = target;
+    pairOptions.rows = options.pairRowTiles;
+    pairOptions.columns = options.pairColumnTiles;
     tile.addPass(tilegpu::createTileIRPairRowTilesPass(pairOptions));
   }
   if (options.enableRowSplit && !options.disableWgmma &&

@@ -1,7 +1,8 @@
 // A kernel marked tilegpu.paired_rows (tileir-pair-row-tiles): CTAs of odd
 // x ids return before anything else, and get_tile_block_id gives the
 // others x id / 2, the grouped raster walking a grid of ceil(x ids / 2).
-// get_num_tile_blocks still gives the launched grid.
+// get_num_tile_blocks still gives the launched grid. tilegpu.paired_columns
+// does the same along y.
 // RUN: tile-opt %s --tileir-lower-to-cfg --convert-tile-to-llvm='target=sm_90' \
 // RUN:   | FileCheck %s
 
@@ -28,6 +29,16 @@
 // CHECK: llvm.add %{{.*}}, %[[GX]] : i32
 // CHECK: llvm.return
 
+// Paired columns: odd y ids return, y id / 2.
+// CHECK-LABEL: llvm.func @paired_columns(
+// CHECK-NEXT: %[[CY:.*]] = nvvm.read.ptx.sreg.ctaid.y : i32
+// CHECK-NEXT: %[[ONE2:.*]] = llvm.mlir.constant(1 : i32) : i32
+// CHECK-NEXT: %[[BIT2:.*]] = llvm.and %[[CY]], %[[ONE2]] : i32
+// CHECK: llvm.cond_br
+// CHECK: %[[Y:.*]] = nvvm.read.ptx.sreg.ctaid.y : i32
+// CHECK: %[[HALFY:.*]] = llvm.lshr %[[Y]], %{{.*}} : i32
+// CHECK: "@$1 st.global.b32 [$0], $2;", "l,b,r" %{{.*}}, %{{.*}}, %[[HALFY]]
+
 // Unmarked: no test, the CTA's own x id.
 // CHECK-LABEL: llvm.func @plain(
 // CHECK-NEXT: %[[PX:.*]] = nvvm.read.ptx.sreg.ctaid.x
@@ -42,6 +53,12 @@ cuda_tile.module @m {
     %t = store_ptr_tko weak %p, %s : tile<ptr<i32>>, tile<i32> -> token
     return
   } {tilegpu.grouped_raster = 8 : i32, tilegpu.paired_rows}
+
+  entry @paired_columns(%p: tile<ptr<i32>>) {
+    %x, %y, %z = get_tile_block_id : tile<i32>
+    %t = store_ptr_tko weak %p, %y : tile<ptr<i32>>, tile<i32> -> token
+    return
+  } {tilegpu.paired_columns}
 
   entry @plain(%p: tile<ptr<i32>>) {
     %x, %y, %z = get_tile_block_id : tile<i32>

@@ -75,6 +75,7 @@ struct KernelLowering : public ConvertOpToLLVMPattern<func::FuncOp> {
     if (Attribute raster = func->getAttr(tilegpu::kGroupedRasterAttrName))
       llvmFunc->setAttr(tilegpu::kGroupedRasterAttrName, raster);
     for (StringRef flag : {tilegpu::kPairedRowsAttrName,
+                           tilegpu::kPairedColumnsAttrName,
                            tilegpu::kUnswitchedMasksAttrName,
                            tilegpu::kFp8ProductsAttrName,
                            tilegpu::kCoalescedStoresAttrName})
@@ -119,27 +120,40 @@ struct KernelLowering : public ConvertOpToLLVMPattern<func::FuncOp> {
     if (failed(rewriter.convertRegionTypes(&llvmFunc.getBody(),
                                            *getTypeConverter(), &signature)))
       return failure();
-    if (func->hasAttr(tilegpu::kPairedRowsAttrName))
-      leaveIfOddX(rewriter, loc, llvmFunc);
+    bool rows = func->hasAttr(tilegpu::kPairedRowsAttrName);
+    bool columns = func->hasAttr(tilegpu::kPairedColumnsAttrName);
+    if (rows || columns)
+      leaveIfOdd(rewriter, loc, llvmFunc, rows, columns);
     rewriter.eraseOp(func);
     return success();
   }
 
-  /// A paired kernel's CTAs of odd x ids leave before anything else (their
-  /// rows are their even neighbour's): a test of the CTA's own id, ahead of
-  /// producer warps, slot claims and barriers.
-  static void leaveIfOddX(ConversionPatternRewriter &rewriter, Location loc,
-                          LLVM::LLVMFuncOp llvmFunc) {
+  /// A paired kernel's CTAs of odd x ids (paired rows) or odd y ids
+  /// (paired columns) leave before anything else (their tiles are their
+  /// even neighbour's): a test of the CTA's own ids, ahead of producer
+  /// warps, slot claims and barriers.
+  static void leaveIfOdd(ConversionPatternRewriter &rewriter, Location loc,
+                         LLVM::LLVMFuncOp llvmFunc, bool rows, bool columns) {
     Block *entry = &llvmFunc.getBody().front();
     Block *rest = rewriter.splitBlock(entry, entry->begin());
     Block *leave = rewriter.createBlock(rest);
     LLVM::ReturnOp::create(rewriter, loc, ValueRange());
     rewriter.setInsertionPointToEnd(entry);
     Type i32 = rewriter.getI32Type();
-    Value x = NVVM::BlockIdXOp::create(rewriter, loc, i32);
-    Value bit = LLVM::AndOp::create(rewriter, loc, x, i32Const(rewriter, loc, 1));
+    Value bits;
+    if (rows) {
+      Value x = NVVM::BlockIdXOp::create(rewriter, loc, i32);
+      bits = x;
+    }
+    if (columns) {
+      Value y = NVVM::BlockIdYOp::create(rewriter, loc, i32);
+      bits = bits ? LLVM::OrOp::create(rewriter, loc, bits, y).getResult() : y;
+    }
+    Value one = i32Const(rewriter, loc, 1);
+    Value bit = LLVM::AndOp::create(rewriter, loc, bits, one);
+    Value zero = i32Const(rewriter, loc, 0);
     Value odd = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ne,
-                                     bit, i32Const(rewriter, loc, 0));
+                                     bit, zero);
     LLVM::CondBrOp::create(rewriter, loc, odd, leave, rest);
   }
 };
@@ -165,10 +179,11 @@ int64_t getGroupedRaster(Operation *op) {
   return 0;
 }
 
-/// Whether the kernel around `op` is a paired one (tilegpu.paired_rows).
-bool isPaired(Operation *op) {
+/// Whether the kernel around `op` has the unit attribute `name`
+/// (tilegpu.paired_rows, tilegpu.paired_columns).
+bool kernelHas(Operation *op, StringRef name) {
   for (Operation *p = op; p; p = p->getParentOp())
-    if (p->hasAttr(tilegpu::kPairedRowsAttrName))
+    if (p->hasAttr(name))
       return true;
   return false;
 }
@@ -181,13 +196,14 @@ bool isPaired(Operation *op) {
 /// without atomics can observe, changes. Linear ids are 64-bit: a grid
 /// may hold more than 2^32 CTAs.
 std::pair<Value, Value> emitGroupedRaster(OpBuilder &b, Location loc, Value x,
-                                          Value y, Value gridX,
+                                          Value y, Value gridX, Value gridY,
                                           int64_t group) {
   Type i32 = b.getI32Type();
   Type i64 = b.getI64Type();
   auto wide = [&](Value v) { return LLVM::ZExtOp::create(b, loc, i64, v); };
   Value nx = wide(gridX);
-  Value ny = wide(NVVM::GridDimYOp::create(b, loc, i32));
+  // The launched grid's y size unless a pairing halved it.
+  Value ny = wide(gridY ? gridY : NVVM::GridDimYOp::create(b, loc, i32));
   Value wideX = wide(x);
   Value row = LLVM::MulOp::create(b, loc, nx, wide(y));
   Value linear = LLVM::AddOp::create(b, loc, wideX, row);
@@ -219,21 +235,29 @@ struct GridQueryLowering : public ConvertOpToLLVMPattern<SourceOp> {
     Value y = Y::create(rewriter, loc, i32);
     Value z = Z::create(rewriter, loc, i32);
     if constexpr (std::is_same_v<SourceOp, cuda_tile::GetTileBlockIdOp>) {
-      bool paired = isPaired(op);
+      bool rows = kernelHas(op, tilegpu::kPairedRowsAttrName);
+      bool columns = kernelHas(op, tilegpu::kPairedColumnsAttrName);
       int64_t group = getGroupedRaster(op);
-      if (paired || group > 1) {
-        // A paired kernel's tile blocks are the even CTAs' pairs: x id / 2
-        // on a grid of ceil(x ids / 2) (the odd CTAs left at the start).
-        Value gridX = NVVM::GridDimXOp::create(rewriter, loc, i32);
-        if (paired) {
+      if (rows || columns || group > 1) {
+        // A paired kernel's tile blocks are the even CTAs' pairs: id / 2
+        // on a grid of ceil(ids / 2) (the odd CTAs left at the start).
+        auto halve = [&](Value &id, Value &grid) {
           Value one = i32Const(rewriter, loc, 1);
-          x = LLVM::LShrOp::create(rewriter, loc, x, one);
-          Value rounded = LLVM::AddOp::create(rewriter, loc, gridX, one);
-          gridX = LLVM::LShrOp::create(rewriter, loc, rounded, one);
+          id = LLVM::LShrOp::create(rewriter, loc, id, one);
+          Value rounded = LLVM::AddOp::create(rewriter, loc, grid, one);
+          grid = LLVM::LShrOp::create(rewriter, loc, rounded, one);
+        };
+        Value gridX = NVVM::GridDimXOp::create(rewriter, loc, i32);
+        if (rows)
+          halve(x, gridX);
+        Value gridY;
+        if (columns) {
+          gridY = NVVM::GridDimYOp::create(rewriter, loc, i32);
+          halve(y, gridY);
         }
         if (group > 1)
           std::tie(x, y) =
-              emitGroupedRaster(rewriter, loc, x, y, gridX, group);
+              emitGroupedRaster(rewriter, loc, x, y, gridX, gridY, group);
       }
     }
     rewriter.replaceOp(op, ValueRange{x, y, z});

@@ -43,6 +43,11 @@ inline constexpr llvm::StringLiteral kProducerAttrName = "tilegpu.producer";
 /// neighbours' rows (tileir-pair-row-tiles): CTAs of odd x ids leave first
 /// thing, and the others' x id is the pair's, CTA x id / 2.
 inline constexpr llvm::StringLiteral kPairedRowsAttrName = "tilegpu.paired_rows";
+/// Likewise along y for tile blocks whose y id picks columns
+/// (tileir-pair-row-tiles with `columns`): CTAs of odd y ids leave first
+/// thing, and the others' y id is CTA y id / 2.
+inline constexpr llvm::StringLiteral kPairedColumnsAttrName =
+    "tilegpu.paired_columns";
 /// On an `alloc_shared` that the producer warps read after their loop,
 /// while the compute warps may be anywhere past theirs: the buffer lives to
 /// the end of the kernel (tileir-plan-shared-memory).

@@ -33,10 +33,9 @@ bool writesGlobalMemory(cuda_tile::ForOp loop);
 /// insertion point.
 Value createIntConstant(OpBuilder &b, Location loc, Type type, int64_t v);
 
-/// The tile type `type` (a tile of rank 1 or more) with `rows` in its
-/// leading dim: the halves of tileir-split-rows, the pairs of
-/// tileir-pair-row-tiles.
-cuda_tile::TileType withRows(Type type, int64_t rows);
+/// The tile type `type` with `extent` along `dim`: the halves of
+/// tileir-split-rows (rows), the pairs of tileir-pair-row-tiles.
+cuda_tile::TileType withExtent(Type type, unsigned dim, int64_t extent);
 
 } // namespace mlir::tilegpu
 

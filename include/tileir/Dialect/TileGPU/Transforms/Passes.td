@@ -294,7 +294,10 @@ def TileIRPairRowTilesPass
     value and view tile doubles, and the stored tensor is cut at the rows
     of tile block 2p when block 2p + 1 was not launched. The kernel gets
     `tilegpu.paired_rows`, whose lowering makes CTAs of odd x ids leave at
-    once and gives the others x id / 2. Kernels with warp, occupancy or
+    once and gives the others x id / 2. With `columns` the same is done
+    along y for 128x128 tiles whose y id picks columns (the product's B
+    and the stored tiles; A shared): 256-column tiles, the kernel marked
+    `tilegpu.paired_columns`. Kernels with warp, occupancy or
     cluster hints are left alone. Remarks (category `tensorcore`, name
     `PairRowTiles`) say which kernels were paired, or why a kernel with one
     product was not.
@@ -302,6 +305,10 @@ def TileIRPairRowTilesPass
   let options = [
     Option<"target", "target", "std::string", /*default=*/"\"sm_90\"",
            "GPU the kernels are compiled for (sm_80 ... sm_120)">,
+    Option<"rows", "rows", "bool", /*default=*/"true",
+           "Pair 64-row tiles along x into 128-row ones">,
+    Option<"columns", "columns", "bool", /*default=*/"false",
+           "Pair 128x128 tiles along y into 128x256 ones (after the rows)">,
   ];
   let dependentDialects = ["::mlir::tilegpu::TileGPUDialect"];
 }

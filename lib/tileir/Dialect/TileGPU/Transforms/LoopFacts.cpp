@@ -51,9 +51,10 @@ Value mlir::tilegpu::createIntConstant(OpBuilder &b, Location loc, Type type,
   return cuda_tile::ConstantOp::create(b, loc, type, attr);
 }
 
-cuda_tile::TileType mlir::tilegpu::withRows(Type type, int64_t rows) {
+cuda_tile::TileType mlir::tilegpu::withExtent(Type type, unsigned dim,
+                                              int64_t extent) {
   auto tile = cast<cuda_tile::TileType>(type);
   SmallVector<int64_t> shape(tile.getShape());
-  shape[0] = rows;
+  shape[dim] = extent;
   return cuda_tile::TileType::get(shape, tile.getElementType());
 }

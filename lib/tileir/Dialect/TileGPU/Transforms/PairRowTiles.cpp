@@ -43,6 +43,8 @@
 #include "mlir/IR/Remarks.h"
 #include "llvm/ADT/SetVector.h"
 
+#include <numeric>
+
 namespace mlir::tilegpu {
 #define GEN_PASS_DEF_TILEIRPAIRROWTILESPASS
 #include "tileir/Dialect/TileGPU/Transforms/Passes.h.inc"
@@ -53,17 +55,18 @@ using namespace mlir::tilegpu;
 
 namespace {
 
-constexpr int64_t kRows = 64;
-constexpr int64_t kMinColumns = 128;
-
-cuda_tile::TileType getPairedType(Type type) {
-  return withRows(type, 2 * kRows);
-}
-
-bool hasRows(Type type) {
-  auto tile = dyn_cast<cuda_tile::TileType>(type);
-  return tile && tile.getRank() == 2 && tile.getShape()[0] == kRows;
-}
+/// What a pairing doubles: the rows (dim 0, picked by the x id; 64-row
+/// tiles of at least 128 columns become the 128-row GEMM) or the columns
+/// (dim 1, picked by the y id; 128x128 tiles become the 128x256 GEMM).
+struct Pairing {
+  unsigned dim;
+  int64_t size;
+  llvm::StringLiteral attr;
+  const char *what;
+};
+constexpr Pairing kRowPairing{0, 64, kPairedRowsAttrName, "rows"};
+constexpr Pairing kColumnPairing{1, 128, kPairedColumnsAttrName, "columns"};
+constexpr int64_t kMinOtherExtent = 128;
 
 bool isSplatConstant(Value v) {
   auto constant = v.getDefiningOp<cuda_tile::ConstantOp>();
@@ -73,18 +76,20 @@ bool isSplatConstant(Value v) {
   return dense && dense.isSplat();
 }
 
-/// A broadcast of one row to the tile's rows (a bias row).
-bool isRowBroadcast(Value v) {
+/// A broadcast of one line along `dim` (a bias row when pairing rows).
+bool isLineBroadcast(Value v, unsigned dim) {
   auto broadcast = v.getDefiningOp<cuda_tile::BroadcastOp>();
   if (!broadcast)
     return false;
   auto source = dyn_cast<cuda_tile::TileType>(broadcast.getSource().getType());
-  return source && source.getRank() == 2 && source.getShape()[0] == 1;
+  return source && source.getRank() == 2 && source.getShape()[dim] == 1;
 }
 
-class RowPairer {
+class TilePairer {
 public:
-  explicit RowPairer(cuda_tile::EntryOp entry) : entry(entry) {}
+  TilePairer(cuda_tile::EntryOp entry, const Pairing &pairing)
+      : entry(entry), pairing(pairing), dim(pairing.dim),
+        size(pairing.size) {}
 
   /// Whether the kernel is one the pass is for: it computes one product
   /// and its block x id picks rows of 64-row tiles (others are left alone
@@ -104,7 +109,7 @@ public:
     // Some row of a 64-row partition view is picked by the x id.
     bool rowsOf64 = false;
     for (cuda_tile::GetTileBlockIdOp op : blockIds)
-      for (Operation *user : op.getBlockIdX().getUsers()) {
+      for (Operation *user : idOf(op).getUsers()) {
         Value view;
         if (auto load = dyn_cast<cuda_tile::LoadViewTkoOp>(user))
           view = load.getView();
@@ -114,7 +119,7 @@ public:
             view ? dyn_cast<cuda_tile::PartitionViewType>(view.getType())
                  : cuda_tile::PartitionViewType();
         rowsOf64 |= type && type.getTileShape().size() == 2 &&
-                    type.getTileShape()[0] == kRows;
+                    type.getTileShape()[dim] == size;
       }
     return rowsOf64;
   }
@@ -138,7 +143,7 @@ public:
           .str();
     // The x id indexes the rows of 64-row views, nothing else.
     for (cuda_tile::GetTileBlockIdOp op : blockIds) {
-      for (OpOperand &use : op.getBlockIdX().getUses()) {
+      for (OpOperand &use : idOf(op).getUses()) {
         Operation *user = use.getOwner();
         std::string why;
         if (auto load = dyn_cast<cuda_tile::LoadViewTkoOp>(user)) {
@@ -157,7 +162,7 @@ public:
           stores.insert(store);
           continue;
         }
-        return llvm::formatv("the block's x id is used by '{0}'",
+        return llvm::formatv("the block's {0} id is used by '{1}'", idName(),
                              user->getName())
             .str();
       }
@@ -170,6 +175,26 @@ public:
     });
     if (otherStore)
       return "the kernel stores a tile not indexed by the block's x id";
+    // The paired loads feed the product's paired operand and nothing else:
+    // the rewritten kernel is then the larger GEMM the planner was tuned
+    // on (a paired C tile read back, say, would stage its own 128 or
+    // 256 KiB in shared memory next to the stages, which may not fit).
+    for (Operation *load : loads) {
+      Value tile = load->getResult(0);
+      if (!tile.hasOneUse() ||
+          !isa<cuda_tile::MmaFOp, cuda_tile::MmaIOp>(*tile.getUsers().begin()) ||
+          tile.getUses().begin()->getOperandNumber() != 1 - sharedOperand())
+        return llvm::formatv("the block's {0} id loads other than the "
+                             "product's {1}",
+                             idName(), dim == 0 ? "A" : "B")
+            .str();
+      // 128x256 was measured with 16-bit operands only (8-bit products
+      // serialize in ptxas for want of registers at 256 columns).
+      Type element =
+          cast<cuda_tile::TileType>(tile.getType()).getElementType();
+      if (dim == 1 && !element.isF16() && !element.isBF16())
+        return "256-column tiles are only planned for 16-bit operands";
+    }
     // The row values, forward from the loads.
     SmallVector<Value> work;
     for (Operation *load : loads)
@@ -178,8 +203,8 @@ public:
       Value v = work.pop_back_val();
       if (!rows.insert(v))
         continue;
-      if (!hasRows(v.getType()))
-        return "a row value is not a 2-D tile of 64 rows";
+      if (!isPairedShape(v.getType()))
+        return "a paired value is not a 2-D tile of the paired extent";
       for (OpOperand &use : v.getUses()) {
         std::string why = follow(use, work);
         if (!why.empty())
@@ -206,17 +231,17 @@ public:
         return "a tile stored by the block's x id is not a row value";
     for (Operation *op : rowOps) {
       if (isa<cuda_tile::MmaFOp, cuda_tile::MmaIOp>(op)) {
-        if (rows.contains(op->getOperand(1)))
-          return "a product's B is a row value";
-        if (!rows.contains(op->getOperand(0)) ||
+        if (rows.contains(op->getOperand(sharedOperand())))
+          return "a product's shared operand is a paired value";
+        if (!rows.contains(op->getOperand(1 - sharedOperand())) ||
             (!rows.contains(op->getOperand(2)) &&
              !isSplatConstant(op->getOperand(2))))
-          return "a product mixes row values with tiles of other rows";
+          return "a product mixes paired values with other tiles";
         continue;
       }
       for (Value operand : op->getOperands())
         if (!rows.contains(operand) && !isSplatConstant(operand) &&
-            !isRowBroadcast(operand))
+            !isLineBroadcast(operand, dim))
           return llvm::formatv("'{0}' mixes a row value with a tile of "
                                "other rows",
                                op->getName())
@@ -224,8 +249,11 @@ public:
     }
     for (Operation *store : stores) {
       auto tile = cast<cuda_tile::TileType>(store->getOperand(0).getType());
-      if (tile.getShape()[1] < kMinColumns)
+      int64_t other = tile.getShape()[1 - dim];
+      if (dim == 0 && other < kMinOtherExtent)
         return "the stored tiles have fewer than 128 columns";
+      if (dim == 1 && other != kMinOtherExtent)
+        return "the stored tiles do not have 128 rows";
     }
     return "";
   }
@@ -243,11 +271,11 @@ public:
       auto make = view.getDefiningOp<cuda_tile::MakePartitionViewOp>();
       auto type = cast<cuda_tile::PartitionViewType>(view.getType());
       SmallVector<int32_t> tile(type.getTileShape().asArrayRef());
-      tile[0] *= 2;
+      tile[dim] *= 2;
       Value tensor = make.getTensorView();
       b.setInsertionPointAfter(make);
       if (stored)
-        tensor = cutRows(b, tensor.getDefiningOp<cuda_tile::MakeTensorViewOp>());
+        tensor = cut(b, tensor.getDefiningOp<cuda_tile::MakeTensorViewOp>());
       auto pairedType = cuda_tile::PartitionViewType::get(
           ctx, DenseI32ArrayAttr::get(ctx, tile),
           cast<cuda_tile::TensorViewType>(tensor.getType()), type.getDimMap(),
@@ -259,12 +287,12 @@ public:
     for (Operation *op : loads) {
       auto load = cast<cuda_tile::LoadViewTkoOp>(op);
       load.getViewMutable().assign(pairView(load.getView(), false));
-      dropRowFact(op, load.getInboundsAttr());
+      dropFact(op, load.getInboundsAttr());
     }
     for (Operation *op : stores) {
       auto store = cast<cuda_tile::StoreViewTkoOp>(op);
       store.getViewMutable().assign(pairView(store.getView(), true));
-      dropRowFact(op, store.getInboundsAttr());
+      dropFact(op, store.getInboundsAttr());
     }
     // Operands of row ops that are not row values (splat constants, rows
     // broadcast) and the starting values of carried rows: rebuilt at 128
@@ -272,7 +300,7 @@ public:
     for (Operation *op : rowOps) {
       for (OpOperand &operand : op->getOpOperands()) {
         if (isa<cuda_tile::MmaFOp, cuda_tile::MmaIOp>(op) &&
-            operand.getOperandNumber() == 1)
+            operand.getOperandNumber() == sharedOperand())
           continue;
         if (rows.contains(operand.get()))
           continue;
@@ -291,45 +319,73 @@ public:
     }
     for (Value v : rows)
       v.setType(getPairedType(v.getType()));
-    entry->setAttr(kPairedRowsAttrName, UnitAttr::get(ctx));
+    entry->setAttr(pairing.attr, UnitAttr::get(ctx));
   }
 
 private:
-  /// Whether `use` is the first index of a 2-D partition view of 64-row
-  /// tiles (identity dim map) made in the kernel, and no other index.
+  /// The block id the pairing follows (x for rows, y for columns).
+  Value idOf(cuda_tile::GetTileBlockIdOp op) const {
+    return dim == 0 ? op.getBlockIdX() : op.getBlockIdY();
+  }
+
+  /// A product's operand that is not a paired value: B when pairing rows,
+  /// A when pairing columns.
+  unsigned sharedOperand() const { return dim == 0 ? 1 : 0; }
+
+  bool isPairedShape(Type type) const {
+    auto tile = dyn_cast<cuda_tile::TileType>(type);
+    return tile && tile.getRank() == 2 && tile.getShape()[dim] == size;
+  }
+
+  cuda_tile::TileType getPairedType(Type type) const {
+    return withExtent(type, dim, 2 * size);
+  }
+
+  /// Whether `use` is index `dim` of a 2-D partition view whose tiles
+  /// have the paired extent along `dim` (identity dim map) made in the
+  /// kernel, and no other index.
   bool isRowIndex(OpOperand &use, Value view, ValueRange index,
                   std::string &why) {
+    std::string id = llvm::formatv("the block's {0} id", idName()).str();
     auto make = view.getDefiningOp<cuda_tile::MakePartitionViewOp>();
     if (!make) {
-      why = "the block's x id indexes a view that is not a partition view";
+      why = id + " indexes a view that is not a partition view";
       return false;
     }
     auto type = cast<cuda_tile::PartitionViewType>(view.getType());
     ArrayRef<int32_t> tile = type.getTileShape().asArrayRef();
-    if (tile.size() != 2 || tile[0] != kRows) {
-      why = "the block's x id indexes a view whose tiles are not 2-D with "
-            "64 rows";
+    if (tile.size() != 2 || tile[dim] != size) {
+      why = llvm::formatv("{0} indexes a view whose tiles are not 2-D with "
+                          "{1} {2}",
+                          id, size, pairing.what)
+                .str();
       return false;
     }
     ArrayRef<int32_t> dims = type.getDimMap();
     if (!dims.empty() && (dims[0] != 0 || dims[1] != 1)) {
-      why = "the block's x id indexes a permuted view";
+      why = id + " indexes a permuted view";
       return false;
     }
-    if (index.size() != 2 || index[0] != use.get() || index[1] == use.get()) {
-      why = "the block's x id indexes other than a view's rows";
+    if (index.size() != 2 || index[dim] != use.get() ||
+        index[1 - dim] == use.get()) {
+      why = llvm::formatv("{0} indexes other than a view's {1}", id,
+                          pairing.what)
+                .str();
       return false;
     }
     return true;
   }
+
+  const char *idName() const { return dim == 0 ? "x" : "y"; }
 
   /// Checks one use of a row value and queues the row values it makes.
   std::string follow(OpOperand &use, SmallVectorImpl<Value> &work) {
     Operation *user = use.getOwner();
     unsigned n = use.getOperandNumber();
     if (isa<cuda_tile::MmaFOp, cuda_tile::MmaIOp>(user)) {
-      if (n == 1)
-        return "a row value is a product's B";
+      if (n == sharedOperand())
+        return dim == 0 ? "a row value is a product's B"
+                        : "a column value is a product's A";
       rowOps.insert(user);
       work.push_back(user->getResult(0));
       return "";
@@ -390,62 +446,89 @@ private:
     return cuda_tile::BroadcastOp::create(b, loc, type, broadcast.getSource());
   }
 
-  /// The rows the launch's tile blocks cover stay the only rows stored:
-  /// where the pair's odd block was not launched (x id 2p + 1 past the
-  /// grid), the stored tensor ends at the rows of block 2p.
-  Value cutRows(OpBuilder &b, cuda_tile::MakeTensorViewOp make) {
+  /// The rows (columns) the launch's tile blocks cover stay the only ones
+  /// stored: where the pair's odd block was not launched (id 2p + 1 past
+  /// the grid), the stored tensor ends at block 2p's.
+  Value cut(OpBuilder &b, cuda_tile::MakeTensorViewOp make) {
     Location loc = make.getLoc();
     auto type = cast<cuda_tile::TensorViewType>(make.getType());
     Type i32 = cuda_tile::TileType::get({}, b.getI32Type());
-    Value rowsNow;
-    unsigned next = 0;
-    if (type.getShape()[0] == cuda_tile::TensorViewType::kDynamic)
-      rowsNow = make.getDynamicShape()[next++];
-    else
-      rowsNow = createIntConstant(b, loc, i32, type.getShape()[0]);
+    ArrayRef<int64_t> sizes = type.getShape();
+    // The dynamic sizes come in dim order: the paired dim's is after those
+    // of the dims before it.
+    unsigned position = llvm::count(sizes.take_front(dim),
+                                    cuda_tile::TensorViewType::kDynamic);
+    bool dynamic = sizes[dim] == cuda_tile::TensorViewType::kDynamic;
+    SmallVector<Value> shape(make.getDynamicShape());
+    Value extent = dynamic ? shape[position]
+                           : createIntConstant(b, loc, i32, sizes[dim]);
     auto ids = cuda_tile::GetTileBlockIdOp::create(b, loc, i32, i32, i32);
     auto grid = cuda_tile::GetNumTileBlocksOp::create(b, loc, i32, i32, i32);
-    Value pair = ids.getBlockIdX();
+    Value pair = idOf(ids);
+    Value blocks = dim == 0 ? grid.getGridSizeX() : grid.getGridSizeY();
     Value two = createIntConstant(b, loc, i32, 2);
     Value even = cuda_tile::MulIOp::create(b, loc, pair, two);
     Value one = createIntConstant(b, loc, i32, 1);
     Value odd = cuda_tile::AddIOp::create(b, loc, even, one);
     Value launched = cuda_tile::CmpIOp::create(
-        b, loc, cuda_tile::ComparisonPredicate::LessThan, odd,
-        grid.getGridSizeX(), cuda_tile::Signedness::Signed);
-    // 64 * (2p + 1) fits in 32 bits, or those rows are past any tensor.
-    Value largest = createIntConstant(b, loc, i32, INT32_MAX / kRows);
+        b, loc, cuda_tile::ComparisonPredicate::LessThan, odd, blocks,
+        cuda_tile::Signedness::Signed);
+    // size * (2p + 1) fits in 32 bits, or those rows are past any tensor.
+    Value largest = createIntConstant(b, loc, i32, INT32_MAX / size);
     Value fits = cuda_tile::CmpIOp::create(
         b, loc, cuda_tile::ComparisonPredicate::LessThanOrEqual, odd, largest,
         cuda_tile::Signedness::Signed);
-    Value rowsPerBlock = createIntConstant(b, loc, i32, kRows);
-    Value end = cuda_tile::MulIOp::create(b, loc, odd, rowsPerBlock);
-    Value cut = cuda_tile::MinIOp::create(b, loc, rowsNow, end,
-                                          cuda_tile::Signedness::Signed);
-    cut = cuda_tile::SelectOp::create(b, loc, i32, fits, cut, rowsNow);
-    Value newRows =
-        cuda_tile::SelectOp::create(b, loc, i32, launched, rowsNow, cut);
-    SmallVector<Value> shape{newRows};
-    for (Value v : make.getDynamicShape().drop_front(next))
-      shape.push_back(v);
-    SmallVector<int64_t> sizes(type.getShape());
-    sizes[0] = cuda_tile::TensorViewType::kDynamic;
+    Value perBlock = createIntConstant(b, loc, i32, size);
+    Value end = cuda_tile::MulIOp::create(b, loc, odd, perBlock);
+    Value shorter = cuda_tile::MinIOp::create(b, loc, extent, end,
+                                              cuda_tile::Signedness::Signed);
+    shorter = cuda_tile::SelectOp::create(b, loc, i32, fits, shorter, extent);
+    Value newExtent =
+        cuda_tile::SelectOp::create(b, loc, i32, launched, extent, shorter);
+    // Either choice is a multiple of what both the extent and the tile size
+    // are multiples of: keep that fact, which the stores' vector width
+    // along a contiguous dim rests on.
+    uint64_t divisor = 1;
+    for (Value v = extent; auto assume = v.getDefiningOp<cuda_tile::AssumeOp>();
+         v = assume.getValue())
+      if (auto div = dyn_cast<cuda_tile::DivByAttr>(assume.getPredicate()))
+        if (!div.getEvery())
+          divisor = std::max<uint64_t>(divisor, div.getDivisor());
+    if (!dynamic)
+      divisor = static_cast<uint64_t>(sizes[dim]) & -static_cast<uint64_t>(sizes[dim]);
+    uint64_t common = std::gcd(divisor, static_cast<uint64_t>(size));
+    if (common > 1)
+      newExtent = cuda_tile::AssumeOp::create(
+          b, loc, newExtent,
+          cuda_tile::DivByAttr::get(b.getContext(), common, std::nullopt,
+                                    std::nullopt));
+    if (dynamic)
+      shape[position] = newExtent;
+    else
+      shape.insert(shape.begin() + position, newExtent);
+    SmallVector<int64_t> newSizes(sizes);
+    newSizes[dim] = cuda_tile::TensorViewType::kDynamic;
     auto newType = cuda_tile::TensorViewType::get(
-        b.getContext(), type.getElementType(), sizes, type.getStrides());
+        b.getContext(), type.getElementType(), newSizes, type.getStrides());
     return cuda_tile::MakeTensorViewOp::create(b, loc, newType, make.getBase(),
                                                shape, make.getDynamicStrides());
   }
 
-  /// A fact that the 64 rows were in bounds does not hold for 128.
-  static void dropRowFact(Operation *op, DenseBoolArrayAttr inbounds) {
-    if (!inbounds || inbounds.size() == 0 || !inbounds[0])
+  /// A fact that the tile was in bounds along the paired dim does not hold
+  /// for the pair.
+  void dropFact(Operation *op, DenseBoolArrayAttr inbounds) const {
+    if (!inbounds || static_cast<unsigned>(inbounds.size()) <= dim ||
+        !inbounds[dim])
       return;
     SmallVector<bool> facts(inbounds.asArrayRef());
-    facts[0] = false;
+    facts[dim] = false;
     op->setAttr("inbounds", DenseBoolArrayAttr::get(op->getContext(), facts));
   }
 
   cuda_tile::EntryOp entry;
+  const Pairing &pairing;
+  unsigned dim;
+  int64_t size;
   SmallVector<cuda_tile::GetTileBlockIdOp> blockIds;
   llvm::SetVector<Operation *> loads, stores;
   /// Products and element-wise ops that compute row values.
@@ -457,6 +540,35 @@ private:
 struct PairRowTilesPass
     : public tilegpu::impl::TileIRPairRowTilesPassBase<PairRowTilesPass> {
   using Base::Base;
+
+  static void pair(cuda_tile::EntryOp entry, const Pairing &pairing) {
+    TilePairer pairer(entry, pairing);
+    if (!pairer.isCandidate())
+      return;
+    std::string why = pairer.analyze();
+    auto opts = remark::RemarkOpts::name("PairRowTiles")
+                    .category("tensorcore")
+                    .function(entry.getSymName());
+    Location where = tileir::getRemarkLocation(entry);
+    if (!why.empty()) {
+      remark::missed(where, opts) << remark::detail::Remark::Arg(
+          "Remark", llvm::formatv("tile blocks not paired along their {0}: "
+                                  "{1}",
+                                  pairing.what, why)
+                        .str());
+      return;
+    }
+    pairer.rewrite();
+    std::string done =
+        pairing.dim == 0
+            ? "the CTA of an even x id computes its own 64-row tiles and its "
+              "odd neighbour's as 128-row tiles, sharing their B; CTAs of "
+              "odd x ids leave at once"
+            : "the CTA of an even y id computes its own 128-column tiles "
+              "and its odd neighbour's as 256-column tiles, sharing their A; "
+              "CTAs of odd y ids leave at once";
+    remark::passed(where, opts) << remark::detail::Remark::Arg("Remark", done);
+  }
 
   void runOnOperation() override {
     const tileir::GPUTarget *gpu = tileir::lookupGPUTarget(target);
@@ -471,24 +583,10 @@ struct PairRowTilesPass
         if (hints.getNumWorkerWarpsPerCTA(target) ||
             hints.getOccupancy(target) || hints.getNumCTAInCGA(target))
           continue;
-      RowPairer pairer(entry);
-      if (!pairer.isCandidate())
-        continue;
-      std::string why = pairer.analyze();
-      auto opts = remark::RemarkOpts::name("PairRowTiles")
-                      .category("tensorcore")
-                      .function(entry.getSymName());
-      Location where = tileir::getRemarkLocation(entry);
-      if (!why.empty()) {
-        remark::missed(where, opts) << remark::detail::Remark::Arg(
-            "Remark", "tile blocks not paired: " + why);
-        continue;
-      }
-      pairer.rewrite();
-      remark::passed(where, opts) << remark::detail::Remark::Arg(
-          "Remark", "the CTA of an even x id computes its own 64-row tiles "
-                    "and its odd neighbour's as 128-row tiles, sharing their "
-                    "B; CTAs of odd x ids leave at once");
+      if (rows)
+        pair(entry, kRowPairing);
+      if (columns)
+        pair(entry, kColumnPairing);
     }
   }
 };

@@ -67,7 +67,9 @@ bool hasRows(Type type) {
   return tile && tile.getRank() >= 1 && tile.getShape()[0] == kRows;
 }
 
-cuda_tile::TileType getHalfType(Type type) { return withRows(type, kHalf); }
+cuda_tile::TileType getHalfType(Type type) {
+  return withExtent(type, 0, kHalf);
+}
 
 bool isProduct(Operation *op) {
   return isa<cuda_tile::MmaFOp, cuda_tile::MmaIOp>(op);
