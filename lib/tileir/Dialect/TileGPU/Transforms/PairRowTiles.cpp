@@ -1,4 +1,4 @@
-//===- PairRowTiles.cpp - Two tile blocks' rows in one CTA ----------------===//
+//===- PairRowTiles.cpp - Two tile blocks' tiles in one CTA ---------------===//
 //
 // Part of the tileir project, under the Apache License v2.0 with LLVM
 // Exceptions. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
@@ -27,9 +27,14 @@
 // thing and gives the others x id / 2 (grouped rasters then walk the
 // halved grid), so the rewritten IR's x id is the pair's index.
 //
-// Only where it pays and was measured: targets with wgmma, kernels with
-// one product, no warp or occupancy hint, 64-row tiles of at least 128
-// columns.
+// The same along y (`columns`): 128x128 tiles of 16-bit operands whose y
+// id picks columns of B and C become the 128x256 GEMM, the kernel marked
+// `tilegpu.paired_columns`.
+//
+// Only where the result is a GEMM the planner was tuned on: targets with
+// wgmma, kernels with one product whose paired loads feed it alone, no
+// warp, occupancy or cluster hint, 64-row tiles of at least 128 columns
+// (rows) or 128x128 tiles (columns).
 //
 //===----------------------------------------------------------------------===//
 
@@ -107,7 +112,7 @@ public:
     if (blockIds.empty() || products != 1)
       return false;
     // Some row of a 64-row partition view is picked by the x id.
-    bool rowsOf64 = false;
+    bool picksTiles = false;
     for (cuda_tile::GetTileBlockIdOp op : blockIds)
       for (Operation *user : idOf(op).getUsers()) {
         Value view;
@@ -118,10 +123,10 @@ public:
         auto type =
             view ? dyn_cast<cuda_tile::PartitionViewType>(view.getType())
                  : cuda_tile::PartitionViewType();
-        rowsOf64 |= type && type.getTileShape().size() == 2 &&
+        picksTiles |= type && type.getTileShape().size() == 2 &&
                     type.getTileShape()[dim] == size;
       }
-    return rowsOf64;
+    return picksTiles;
   }
 
   /// Empty when the kernel can be rewritten, else why not.
@@ -147,13 +152,13 @@ public:
         Operation *user = use.getOwner();
         std::string why;
         if (auto load = dyn_cast<cuda_tile::LoadViewTkoOp>(user)) {
-          if (!isRowIndex(use, load.getView(), load.getIndex(), why))
+          if (!isPairedIndex(use, load.getView(), load.getIndex(), why))
             return why;
           loads.insert(load);
           continue;
         }
         if (auto store = dyn_cast<cuda_tile::StoreViewTkoOp>(user)) {
-          if (!isRowIndex(use, store.getView(), store.getIndex(), why))
+          if (!isPairedIndex(use, store.getView(), store.getIndex(), why))
             return why;
           if (!store.getView().getDefiningOp<cuda_tile::MakePartitionViewOp>()
                    .getTensorView()
@@ -201,7 +206,7 @@ public:
       work.push_back(load->getResult(0));
     while (!work.empty()) {
       Value v = work.pop_back_val();
-      if (!rows.insert(v))
+      if (!paired.insert(v))
         continue;
       if (!isPairedShape(v.getType()))
         return "a paired value is not a 2-D tile of the paired extent";
@@ -216,35 +221,38 @@ public:
       Block *body = loop.getBody();
       Operation *terminator = body->getTerminator();
       for (auto [i, init] : llvm::enumerate(loop.getInitValues())) {
-        bool carried = rows.contains(body->getArgument(i + 1));
+        bool carried = paired.contains(body->getArgument(i + 1));
         if (!carried)
           continue;
-        if (!rows.contains(terminator->getOperand(i)))
-          return "a loop carries a row value it does not compute";
-        if (!rows.contains(init) && !isSplatConstant(init))
-          return "a carried row value starts from a tile made before the "
-                 "loop";
+        if (!paired.contains(terminator->getOperand(i)))
+          return llvm::formatv("a loop carries a {0} it does not compute", valueName()).str();
+        if (!paired.contains(init) && !isSplatConstant(init))
+          return llvm::formatv("a carried {0} starts from a tile made before the "
+                             "loop",
+                             valueName())
+              .str();
       }
     }
     for (Operation *store : stores)
-      if (!rows.contains(store->getOperand(0)))
-        return "a tile stored by the block's x id is not a row value";
-    for (Operation *op : rowOps) {
+      if (!paired.contains(store->getOperand(0)))
+        return llvm::formatv("a tile stored by the block's {0} id is not a {1}",
+                             idName(), valueName())
+              .str();
+    for (Operation *op : pairedOps) {
       if (isa<cuda_tile::MmaFOp, cuda_tile::MmaIOp>(op)) {
-        if (rows.contains(op->getOperand(sharedOperand())))
+        if (paired.contains(op->getOperand(sharedOperand())))
           return "a product's shared operand is a paired value";
-        if (!rows.contains(op->getOperand(1 - sharedOperand())) ||
-            (!rows.contains(op->getOperand(2)) &&
+        if (!paired.contains(op->getOperand(1 - sharedOperand())) ||
+            (!paired.contains(op->getOperand(2)) &&
              !isSplatConstant(op->getOperand(2))))
           return "a product mixes paired values with other tiles";
         continue;
       }
       for (Value operand : op->getOperands())
-        if (!rows.contains(operand) && !isSplatConstant(operand) &&
+        if (!paired.contains(operand) && !isSplatConstant(operand) &&
             !isLineBroadcast(operand, dim))
-          return llvm::formatv("'{0}' mixes a row value with a tile of "
-                               "other rows",
-                               op->getName())
+          return llvm::formatv("'{0}' mixes a {1} with another tile",
+                               op->getName(), valueName())
               .str();
     }
     for (Operation *store : stores) {
@@ -297,12 +305,12 @@ public:
     // Operands of row ops that are not row values (splat constants, rows
     // broadcast) and the starting values of carried rows: rebuilt at 128
     // rows for these users.
-    for (Operation *op : rowOps) {
+    for (Operation *op : pairedOps) {
       for (OpOperand &operand : op->getOpOperands()) {
         if (isa<cuda_tile::MmaFOp, cuda_tile::MmaIOp>(op) &&
             operand.getOperandNumber() == sharedOperand())
           continue;
-        if (rows.contains(operand.get()))
+        if (paired.contains(operand.get()))
           continue;
         b.setInsertionPoint(op);
         operand.set(rebuild(b, operand.get()));
@@ -310,14 +318,14 @@ public:
     }
     for (cuda_tile::ForOp loop : loops) {
       for (auto [i, init] : llvm::enumerate(loop.getInitValuesMutable())) {
-        if (!rows.contains(loop.getBody()->getArgument(i + 1)) ||
-            rows.contains(init.get()))
+        if (!paired.contains(loop.getBody()->getArgument(i + 1)) ||
+            paired.contains(init.get()))
           continue;
         b.setInsertionPoint(loop);
         init.set(rebuild(b, init.get()));
       }
     }
-    for (Value v : rows)
+    for (Value v : paired)
       v.setType(getPairedType(v.getType()));
     entry->setAttr(pairing.attr, UnitAttr::get(ctx));
   }
@@ -344,7 +352,7 @@ private:
   /// Whether `use` is index `dim` of a 2-D partition view whose tiles
   /// have the paired extent along `dim` (identity dim map) made in the
   /// kernel, and no other index.
-  bool isRowIndex(OpOperand &use, Value view, ValueRange index,
+  bool isPairedIndex(OpOperand &use, Value view, ValueRange index,
                   std::string &why) {
     std::string id = llvm::formatv("the block's {0} id", idName()).str();
     auto make = view.getDefiningOp<cuda_tile::MakePartitionViewOp>();
@@ -377,6 +385,9 @@ private:
   }
 
   const char *idName() const { return dim == 0 ? "x" : "y"; }
+  const char *valueName() const {
+    return dim == 0 ? "row value" : "column value";
+  }
 
   /// Checks one use of a row value and queues the row values it makes.
   std::string follow(OpOperand &use, SmallVectorImpl<Value> &work) {
@@ -386,33 +397,37 @@ private:
       if (n == sharedOperand())
         return dim == 0 ? "a row value is a product's B"
                         : "a column value is a product's A";
-      rowOps.insert(user);
+      pairedOps.insert(user);
       work.push_back(user->getResult(0));
       return "";
     }
     if (auto loop = dyn_cast<cuda_tile::ForOp>(user)) {
       if (n < 3)
-        return "a row value bounds a loop";
+        return llvm::formatv("a {0} bounds a loop", valueName()).str();
       return carry(loop, n - 3, work);
     }
     if (isa<cuda_tile::ContinueOp>(user)) {
       auto loop = dyn_cast<cuda_tile::ForOp>(user->getParentOp());
       if (!loop)
-        return "a row value leaves a loop other than a 'for'";
+        return llvm::formatv("a {0} leaves a loop other than a 'for'", valueName())
+            .str();
       return carry(loop, n, work);
     }
     if (auto store = dyn_cast<cuda_tile::StoreViewTkoOp>(user)) {
       if (n != 0 || !stores.contains(store))
-        return "a row value is stored other than by the block's x id";
+        return llvm::formatv("a {0} is stored other than by the block's {1} id",
+                           valueName(), idName())
+          .str();
       return "";
     }
     if (user->hasTrait<OpTrait::Elementwise>() && user->getNumResults() == 1 &&
         user->getNumRegions() == 0) {
-      rowOps.insert(user);
+      pairedOps.insert(user);
       work.push_back(user->getResult(0));
       return "";
     }
-    return llvm::formatv("a row value is used by '{0}'", user->getName())
+    return llvm::formatv("a {0} is used by '{1}'", valueName(),
+                         user->getName())
         .str();
   }
 
@@ -421,7 +436,9 @@ private:
   std::string carry(cuda_tile::ForOp loop, unsigned i,
                     SmallVectorImpl<Value> &work) {
     if (loop->getParentOp() != entry)
-      return "a loop carrying row values is nested in control flow";
+      return llvm::formatv("a loop carrying {0}s is nested in control flow",
+                           valueName())
+          .str();
     loops.insert(loop);
     work.push_back(loop.getBody()->getArgument(i + 1));
     work.push_back(loop->getResult(i));
@@ -532,9 +549,11 @@ private:
   SmallVector<cuda_tile::GetTileBlockIdOp> blockIds;
   llvm::SetVector<Operation *> loads, stores;
   /// Products and element-wise ops that compute row values.
-  llvm::SetVector<Operation *> rowOps;
+  llvm::SetVector<Operation *> pairedOps;
   llvm::SetVector<cuda_tile::ForOp> loops;
-  llvm::SetVector<Value> rows;
+  /// The paired values: the paired loads' tiles and what is computed
+  /// from them.
+  llvm::SetVector<Value> paired;
 };
 
 struct PairRowTilesPass
