@@ -97,8 +97,8 @@ public:
         size(pairing.size) {}
 
   /// Whether the kernel is one the pass is for: it computes one product
-  /// and its block x id picks rows of 64-row tiles (others are left alone
-  /// without a remark).
+  /// and its block id (x for rows, y for columns) picks tiles of the
+  /// paired extent (others are left alone without a remark).
   bool isCandidate() {
     entry.walk([&](cuda_tile::GetTileBlockIdOp op) {
       blockIds.push_back(op);
@@ -111,7 +111,7 @@ public:
     });
     if (blockIds.empty() || products != 1)
       return false;
-    // Some row of a 64-row partition view is picked by the x id.
+    // Some tile of the paired extent is picked by the block id.
     bool picksTiles = false;
     for (cuda_tile::GetTileBlockIdOp op : blockIds)
       for (Operation *user : idOf(op).getUsers()) {
@@ -146,7 +146,7 @@ public:
                            "must run",
                            effect->getName())
           .str();
-    // The x id indexes the rows of 64-row views, nothing else.
+    // The block id indexes the paired dim of such views, nothing else.
     for (cuda_tile::GetTileBlockIdOp op : blockIds) {
       for (OpOperand &use : idOf(op).getUses()) {
         Operation *user = use.getOwner();
@@ -173,13 +173,19 @@ public:
       }
     }
     if (loads.empty() || stores.empty())
-      return "no tile is both loaded and stored by the block's x id";
+      return llvm::formatv("no tile is both loaded and stored by the "
+                           "block's {0} id",
+                           idName())
+          .str();
     bool otherStore = false;
     entry.walk([&](cuda_tile::StoreViewTkoOp store) {
       otherStore |= !stores.contains(store);
     });
     if (otherStore)
-      return "the kernel stores a tile not indexed by the block's x id";
+      return llvm::formatv("the kernel stores a tile not indexed by the "
+                           "block's {0} id",
+                           idName())
+          .str();
     // The paired loads feed the product's paired operand and nothing else:
     // the rewritten kernel is then the larger GEMM the planner was tuned
     // on (a paired C tile read back, say, would stage its own 128 or
@@ -269,7 +275,7 @@ public:
   void rewrite() {
     MLIRContext *ctx = entry.getContext();
     OpBuilder b(ctx);
-    // Views of 128-row tiles, beside the 64-row ones: one for the loads
+    // Views of doubled tiles, beside the original ones: one for the loads
     // of a view and one, on the cut tensor, for its stores.
     llvm::DenseMap<Value, Value> loadViews, storeViews;
     auto pairView = [&](Value view, bool stored) {
@@ -445,7 +451,7 @@ private:
     return "";
   }
 
-  /// `value` (a splat constant or a row broadcast) at 128 rows.
+  /// `value` (a splat constant or a line broadcast) at the doubled extent.
   Value rebuild(OpBuilder &b, Value value) {
     Type type = getPairedType(value.getType());
     Location loc = value.getLoc();
