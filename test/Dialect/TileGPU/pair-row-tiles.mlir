@@ -212,3 +212,35 @@ cuda_tile.module @in_place {
     return
   }
 }
+
+// -----
+
+// One partition view both loaded (A) and stored (C, written over A's
+// rows): the load gets a 128-row view of the whole tensor, the store one
+// of the cut tensor.
+// CHECK-LABEL: entry @shared_view(
+// CHECK: %[[AV:.*]] = make_tensor_view %{{.*}}, shape = [%{{.*}}, 128]
+// CHECK: make_partition_view %[[AV]] : partition_view<tile=(64x128)
+// CHECK-DAG: %[[LOADV:.*]] = make_partition_view %[[AV]] : partition_view<tile=(128x128)
+// CHECK-DAG: %[[CUT:.*]] = make_tensor_view %{{.*}}, shape = [%{{.*}}, 128]
+// CHECK-DAG: %[[STOREV:.*]] = make_partition_view %[[CUT]] : partition_view<tile=(128x128)
+// CHECK: load_view_tko weak %[[LOADV]]
+// CHECK: store_view_tko weak %{{.*}}, %[[STOREV]]
+// CHECK: } {tilegpu.paired_rows}
+cuda_tile.module @shared_view {
+  entry @shared_view(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %m: tile<i32>) {
+    %c0 = constant <i32: 0> : tile<i32>
+    %av = make_tensor_view %a, shape = [%m, 128], strides = [128, 1] : tile<i32> -> tensor_view<?x128xf16, strides=[128,1]>
+    %bv = make_tensor_view %b, shape = [128, 128], strides = [128, 1] : tensor_view<128x128xf16, strides=[128,1]>
+    %x, %y, %z = get_tile_block_id : tile<i32>
+    %ap = make_partition_view %av : partition_view<tile=(64x128), tensor_view<?x128xf16, strides=[128,1]>>
+    %bp = make_partition_view %bv : partition_view<tile=(128x128), tensor_view<128x128xf16, strides=[128,1]>>
+    %zero = constant <f32: 0.0> : tile<64x128xf32>
+    %t, %t0 = load_view_tko weak %ap[%x, %c0] : partition_view<tile=(64x128), tensor_view<?x128xf16, strides=[128,1]>>, tile<i32> -> tile<64x128xf16>, token
+    %u, %t1 = load_view_tko weak %bp[%c0, %c0] : partition_view<tile=(128x128), tensor_view<128x128xf16, strides=[128,1]>>, tile<i32> -> tile<128x128xf16>, token
+    %p = mmaf %t, %u, %zero : tile<64x128xf16>, tile<128x128xf16>, tile<64x128xf32>
+    %h = ftof %p : tile<64x128xf32> -> tile<64x128xf16>
+    %t3 = store_view_tko weak %h, %ap[%x, %c0] : tile<64x128xf16>, partition_view<tile=(64x128), tensor_view<?x128xf16, strides=[128,1]>>, tile<i32> -> token
+    return
+  }
+}
