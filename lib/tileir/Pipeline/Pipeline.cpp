@@ -569,9 +569,106 @@ static FailureOr<CompileResult>
 compileModuleWithReplan(cuda_tile::ModuleOp tileModule,
                         const CompileOptions &options);
 
+static FailureOr<CompileResult>
+compileModuleWithDebugRetry(cuda_tile::ModuleOp tileModule,
+                            const CompileOptions &options);
+
+/// The bytes a compilation spilled, over all its kernels.
+static uint64_t getSpilledBytes(const CompileResult &result) {
+  uint64_t total = 0;
+  for (const KernelResourceUsage &k : result.kernels)
+    total += k.spillStoreBytes + k.spillLoadBytes;
+  return total;
+}
+
 FailureOr<CompileResult>
 tileir::compileModule(cuda_tile::ModuleOp tileModule,
                       const CompileOptions &options) {
+  if (!options.pairRowTiles && !options.pairColumnTiles)
+    return compileModuleWithDebugRetry(tileModule, options);
+  // Paired tile blocks double a CTA's tiles: a kernel that fits unpaired
+  // may then need more shared memory than the target has, or spill where
+  // the unpaired kernel did not. The paired compilation's diagnostics are
+  // held back until it is kept; otherwise the kernels are compiled again
+  // unpaired, and that compilation speaks for the input.
+  MLIRContext *context = tileModule->getContext();
+  std::vector<Diagnostic> held;
+  FailureOr<CompileResult> paired = [&] {
+    ScopedDiagnosticHandler hold(context, [&](Diagnostic &diag) {
+      held.push_back(std::move(diag));
+      return success();
+    });
+    return compileModuleWithDebugRetry(tileModule, options);
+  }();
+  auto release = [&] {
+    for (Diagnostic &diag : held)
+      context->getDiagEngine().emit(std::move(diag));
+    held.clear();
+  };
+  if (succeeded(paired) && getSpilledBytes(*paired) == 0) {
+    release();
+    return paired;
+  }
+  CompileOptions unpairedOptions = options;
+  unpairedOptions.pairRowTiles = unpairedOptions.pairColumnTiles = false;
+  if (failed(paired)) {
+    // The first held error says why (the remarks before it do not).
+    std::string reason;
+    Location where = tileModule.getLoc();
+    for (const Diagnostic &diag : held)
+      if (diag.getSeverity() == DiagnosticSeverity::Error && reason.empty()) {
+        reason = diag.str();
+        where = diag.getLocation();
+      }
+    if (std::optional<FileLineColLoc> source = findSourceLocation(where))
+      where = *source;
+    held.clear();
+    FailureOr<CompileResult> unpaired =
+        compileModuleWithDebugRetry(tileModule, unpairedOptions);
+    if (succeeded(unpaired))
+      remark::missed(
+          where,
+          remark::RemarkOpts::name("PairingTakenBack").category("memory"))
+          << remark::detail::Remark::Arg(
+                 "Remark", "paired tile blocks did not compile (" + reason +
+                               "); compiled unpaired");
+    return unpaired;
+  }
+  // The paired kernels spilled: keep whichever compilation spills less.
+  std::vector<Diagnostic> pairedDiags = std::move(held);
+  held.clear();
+  FailureOr<CompileResult> unpaired = [&] {
+    ScopedDiagnosticHandler hold(context, [&](Diagnostic &diag) {
+      held.push_back(std::move(diag));
+      return success();
+    });
+    return compileModuleWithDebugRetry(tileModule, unpairedOptions);
+  }();
+  uint64_t pairedSpill = getSpilledBytes(*paired);
+  if (failed(unpaired) || getSpilledBytes(*unpaired) >= pairedSpill) {
+    held = std::move(pairedDiags);
+    release();
+    return paired;
+  }
+  release();
+  StringRef spilling;
+  for (const KernelResourceUsage &k : paired->kernels)
+    if (spilling.empty() && k.spillStoreBytes + k.spillLoadBytes)
+      spilling = k.name;
+  remark::missed(
+      getKernelLocation(tileModule, spilling),
+      remark::RemarkOpts::name("PairingTakenBack").category("memory"))
+      << remark::detail::Remark::Arg(
+             "Remark", llvm::formatv("paired tile blocks spilled {0} bytes, "
+                                     "unpaired {1}; compiled unpaired",
+                                     pairedSpill, getSpilledBytes(*unpaired))
+                           .str());
+  return unpaired;
+}
+
+static FailureOr<CompileResult>
+compileModuleWithDebugRetry(cuda_tile::ModuleOp tileModule,
+                            const CompileOptions &options) {
   FailureOr<CompileResult> result =
       compileModuleWithReplan(tileModule, options);
   if (succeeded(result) || !options.deviceDebug)
@@ -856,12 +953,6 @@ static void retryWithRematerialization(cuda_tile::ModuleOp tileModule,
                                        PTXEmitOptions ptxOptions,
                                        const CompileOptions &options,
                                        CompileResult &result) {
-  auto spilled = [](const CompileResult &r) {
-    uint64_t total = 0;
-    for (const KernelResourceUsage &k : r.kernels)
-      total += k.spillStoreBytes + k.spillLoadBytes;
-    return total;
-  };
   bool few = llvm::any_of(result.kernels, [](const KernelResourceUsage &k) {
     return k.spillStoreBytes > 0 &&
            k.spillStoreBytes <= kRematerializeSpillBytes;
@@ -895,14 +986,15 @@ static void retryWithRematerialization(cuda_tile::ModuleOp tileModule,
     return std::move(*cubin);
   };
   std::optional<CompileResult> again = emitAgain(/*loopReads=*/false);
-  if (!again || spilled(*again) > 0) {
+  if (!again || getSpilledBytes(*again) > 0) {
     std::optional<CompileResult> broader = emitAgain(/*loopReads=*/true);
-    if (broader && (!again || spilled(*broader) < spilled(*again)))
+    if (broader &&
+        (!again || getSpilledBytes(*broader) < getSpilledBytes(*again)))
       again = std::move(broader);
   }
   if (!again)
     return;
-  uint64_t before = spilled(result), after = spilled(*again);
+  uint64_t before = getSpilledBytes(result), after = getSpilledBytes(*again);
   for (const KernelResourceUsage &k : result.kernels) {
     if (k.spillStoreBytes == 0)
       continue;
