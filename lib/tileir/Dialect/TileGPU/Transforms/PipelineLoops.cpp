@@ -1995,6 +1995,20 @@ int64_t getWantedCTAsPerSM(cuda_tile::EntryOp entry,
 /// the target's per-CTA limit, or the SM's share of each CTA, minus every
 /// other buffer of the kernel and the largest scratch of an op in the loop
 /// (both may be live while the loop runs).
+/// Whether `a` and `b` lie in different branches of one `if` (the innermost
+/// op holding both), so that no thread runs both.
+static bool inExclusiveBranches(Operation *a, Operation *b) {
+  for (Region *region = a->getParentRegion(); region;
+       region = region->getParentRegion()) {
+    Operation *holder = region->getParentOp();
+    if (!holder->isProperAncestor(b))
+      continue;
+    return isa<cuda_tile::IfOp>(holder) &&
+           !region->isAncestor(b->getParentRegion());
+  }
+  return false;
+}
+
 int64_t getSharedBudget(cuda_tile::ForOp loop, cuda_tile::EntryOp entry,
                         const tileir::GPUTarget &target, int64_t ctas) {
   int64_t limit = static_cast<int64_t>(target.maxSharedBytesPerBlockOptin);
@@ -2005,8 +2019,12 @@ int64_t getSharedBudget(cuda_tile::ForOp loop, cuda_tile::EntryOp entry,
         limit, static_cast<int64_t>(model->sharedBytesPerSM) / ctas -
                    static_cast<int64_t>(model->reservedSharedBytesPerCTA));
   int64_t others = 0;
+  // Buffers in the other branch of an `if` around the loop never live at
+  // the same time as the loop's (tileir-plan-shared-memory places them by
+  // liveness, so they share bytes).
   entry.walk([&](AllocSharedOp alloc) {
-    if (alloc->getBlock() != loop.getBody())
+    if (alloc->getBlock() != loop.getBody() &&
+        !inExclusiveBranches(alloc, loop))
       others += alloc.getType().getTotalBytes();
   });
   int64_t scratch = 0;
