@@ -592,21 +592,23 @@ tileir::compileModule(cuda_tile::ModuleOp tileModule,
   // held back until it is kept; otherwise the kernels are compiled again
   // unpaired, and that compilation speaks for the input.
   MLIRContext *context = tileModule->getContext();
-  std::vector<Diagnostic> held;
-  FailureOr<CompileResult> paired = [&] {
+  auto compileHolding = [&](const CompileOptions &compileOptions,
+                            std::vector<Diagnostic> &held) {
     ScopedDiagnosticHandler hold(context, [&](Diagnostic &diag) {
       held.push_back(std::move(diag));
       return success();
     });
-    return compileModuleWithDebugRetry(tileModule, options);
-  }();
-  auto release = [&] {
+    return compileModuleWithDebugRetry(tileModule, compileOptions);
+  };
+  auto release = [&](std::vector<Diagnostic> &held) {
     for (Diagnostic &diag : held)
       context->getDiagEngine().emit(std::move(diag));
     held.clear();
   };
+  std::vector<Diagnostic> held;
+  FailureOr<CompileResult> paired = compileHolding(options, held);
   if (succeeded(paired) && getSpilledBytes(*paired) == 0) {
-    release();
+    release(held);
     return paired;
   }
   CompileOptions unpairedOptions = options;
@@ -635,22 +637,15 @@ tileir::compileModule(cuda_tile::ModuleOp tileModule,
     return unpaired;
   }
   // The paired kernels spilled: keep whichever compilation spills less.
-  std::vector<Diagnostic> pairedDiags = std::move(held);
-  held.clear();
-  FailureOr<CompileResult> unpaired = [&] {
-    ScopedDiagnosticHandler hold(context, [&](Diagnostic &diag) {
-      held.push_back(std::move(diag));
-      return success();
-    });
-    return compileModuleWithDebugRetry(tileModule, unpairedOptions);
-  }();
+  std::vector<Diagnostic> unpairedHeld;
+  FailureOr<CompileResult> unpaired =
+      compileHolding(unpairedOptions, unpairedHeld);
   uint64_t pairedSpill = getSpilledBytes(*paired);
   if (failed(unpaired) || getSpilledBytes(*unpaired) >= pairedSpill) {
-    held = std::move(pairedDiags);
-    release();
+    release(held);
     return paired;
   }
-  release();
+  release(unpairedHeld);
   StringRef spilling;
   for (const KernelResourceUsage &k : paired->kernels)
     if (spilling.empty() && k.spillStoreBytes + k.spillLoadBytes)

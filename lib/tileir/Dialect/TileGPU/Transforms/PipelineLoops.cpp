@@ -1991,10 +1991,6 @@ int64_t getWantedCTAsPerSM(cuda_tile::EntryOp entry,
   return ctas;
 }
 
-/// Shared memory a pipelined loop may use when `ctas` CTAs share the SM:
-/// the target's per-CTA limit, or the SM's share of each CTA, minus every
-/// other buffer of the kernel and the largest scratch of an op in the loop
-/// (both may be live while the loop runs).
 /// Whether `a` and `b` lie in different branches of one `if` (the innermost
 /// op holding both), so that no thread runs both.
 static bool inExclusiveBranches(Operation *a, Operation *b) {
@@ -2009,6 +2005,11 @@ static bool inExclusiveBranches(Operation *a, Operation *b) {
   return false;
 }
 
+/// Shared memory a pipelined loop may use when `ctas` CTAs share the SM:
+/// the target's per-CTA limit, or the SM's share of each CTA, minus every
+/// other buffer of the kernel outside the other branch of an `if` around
+/// the loop and the largest scratch of an op in the loop (both may be live
+/// while the loop runs).
 int64_t getSharedBudget(cuda_tile::ForOp loop, cuda_tile::EntryOp entry,
                         const tileir::GPUTarget &target, int64_t ctas) {
   int64_t limit = static_cast<int64_t>(target.maxSharedBytesPerBlockOptin);
