@@ -231,18 +231,47 @@ struct SimplifyLocationsPass
 };
 } // namespace
 
+/// Adds tileir-pair-row-tiles when an option asks for paired tile blocks
+/// and the kernels' warps are the pipeline's to choose.
+static void addPairingPass(OpPassManager &tile, const CompileOptions &options) {
+  if ((!options.pairRowTiles && !options.pairColumnTiles) ||
+      options.disableWgmma || options.numWarps)
+    return;
+  tilegpu::TileIRPairRowTilesPassOptions pairOptions;
+  pairOptions.target = options.target->name.str();
+  pairOptions.rows = options.pairRowTiles;
+  pairOptions.columns = options.pairColumnTiles;
+  tile.addPass(tilegpu::createTileIRPairRowTilesPass(pairOptions));
+}
+
+/// Whether tileir-pair-row-tiles pairs the tile blocks of any kernel of
+/// `tileModule` (run alone on a copy, its remarks dropped).
+static bool pairsAnyKernel(cuda_tile::ModuleOp tileModule,
+                           const CompileOptions &options) {
+  if (!options.pairRowTiles && !options.pairColumnTiles)
+    return false;
+  MLIRContext *context = tileModule->getContext();
+  ScopedDiagnosticHandler quiet(context,
+                                [](Diagnostic &) { return success(); });
+  OwningOpRef<ModuleOp> module = ModuleOp::create(tileModule.getLoc());
+  module->getBody()->push_back(tileModule->clone());
+  PassManager pm(context);
+  addPairingPass(pm.nest<cuda_tile::ModuleOp>(), options);
+  if (failed(pm.run(*module)))
+    return true;
+  bool paired = false;
+  module->walk([&](cuda_tile::EntryOp entry) {
+    paired |= entry->hasAttr(tilegpu::kPairedRowsAttrName) ||
+              entry->hasAttr(tilegpu::kPairedColumnsAttrName);
+  });
+  return paired;
+}
+
 void tileir::buildCodegenPipeline(OpPassManager &pm,
                                   const CompileOptions &options) {
   std::string target = options.target->name.str();
   OpPassManager &tile = pm.nest<cuda_tile::ModuleOp>();
-  if ((options.pairRowTiles || options.pairColumnTiles) &&
-      !options.disableWgmma && !options.numWarps) {
-    tilegpu::TileIRPairRowTilesPassOptions pairOptions;
-    pairOptions.target = target;
-    pairOptions.rows = options.pairRowTiles;
-    pairOptions.columns = options.pairColumnTiles;
-    tile.addPass(tilegpu::createTileIRPairRowTilesPass(pairOptions));
-  }
+  addPairingPass(tile, options);
   if (options.enableRowSplit && !options.disableWgmma &&
       !options.numWarps) {
     tilegpu::TileIRSplitRowsPassOptions splitOptions;
@@ -584,7 +613,9 @@ static uint64_t getSpilledBytes(const CompileResult &result) {
 FailureOr<CompileResult>
 tileir::compileModule(cuda_tile::ModuleOp tileModule,
                       const CompileOptions &options) {
-  if (!options.pairRowTiles && !options.pairColumnTiles)
+  // A module the pass leaves alone compiles once, its diagnostics as they
+  // come.
+  if (!pairsAnyKernel(tileModule, options))
     return compileModuleWithDebugRetry(tileModule, options);
   // Paired tile blocks double a CTA's tiles: a kernel that fits unpaired
   // may then need more shared memory than the target has, or spill where
