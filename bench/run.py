@@ -326,16 +326,18 @@ def vector_add_bench(name, n, t=4096):
 def per_cta_benches():
     """GEMMs of 4 K iterations a tile: what each CTA does before its first
     product and after its last (tensor maps, pipeline fill, epilogue)
-    dominates their time. And GEMMs of 1024^3 and 2048^3, whose grids (64
+    dominates their time. And GEMMs of 1024^3 to 2048^3, whose grids (64
     to 512 CTAs) fill the GPU a few times at most: what a change that
-    gives a CTA more tiles (paired tile blocks) costs in parallelism."""
+    gives a CTA more tiles (paired tile blocks) costs in parallelism, on
+    either side of one CTA per SM (100 and 144 CTAs of 128x128 at 1280^3
+    and 1536^3)."""
     benches = [
         gemm_bench("gemm_bf16_128x128x64_k256", "bf16", 8192, 8192, 256,
                    128, 128, 64),
         gemm_bench("gemm_bf16_64x128x64_k256", "bf16", 8192, 8192, 256,
                    64, 128, 64),
     ]
-    for s in (1024, 2048):
+    for s in (1024, 1280, 1536, 2048):
         for tm in (128, 64):
             benches.append(gemm_bench(f"gemm_bf16_{tm}x128x64_n{s}", "bf16",
                                       s, s, s, tm, 128, 64))

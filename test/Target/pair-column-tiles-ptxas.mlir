@@ -1,13 +1,17 @@
 // --tileir-pair-column-tiles end to end on sm_90: the 128x128 GEMM becomes
 // the 128x256 one (two compute warpgroups and a producer warp, TMA, 4
 // stages) behind a first test that sends CTAs of odd y ids away, and ptxas
-// takes it without spilling. Without the flag it keeps its 5 stages.
+// takes it without spilling (the paired kernel alone: paired-versions.test
+// checks the unpaired version joined to it). With both pairings off it
+// keeps its 5 stages.
 // REQUIRES: ptxas
 // RUN: tileiras %s --gpu-name sm_90 -o %t.cubin --emit-ptx=%t.ptx \
-// RUN:   --tileir-pair-column-tiles --resource-usage --remarks=all 2>&1 \
+// RUN:   --tileir-pair-column-tiles --tileir-disable-paired-versions \
+// RUN:   --resource-usage --remarks=all 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=PAIRED
 // RUN: FileCheck %s --input-file %t.ptx
-// RUN: tileiras %s --gpu-name sm_90 -o %t.plain.cubin --remarks=all 2>&1 \
+// RUN: tileiras %s --gpu-name sm_90 -o %t.plain.cubin --remarks=all \
+// RUN:   --tileir-pair-row-tiles=false --tileir-pair-column-tiles=false 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=PLAIN
 // PAIRED: remark: [Passed] the CTA of an even y id computes its own 128-column tiles
 // PAIRED: remark: [Passed] loop pipelined with 4 stages{{.*}}warp-specialized: one producer thread issues TMA copies

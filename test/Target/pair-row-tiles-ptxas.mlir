@@ -1,14 +1,17 @@
 // --tileir-pair-row-tiles end to end on sm_90: the 64-row GEMM becomes the
 // 128-row one (two compute warpgroups and a producer warp, TMA, 5 stages)
 // behind a first test that sends CTAs of odd x ids away, and ptxas takes
-// it without spilling. Without the flag the kernel keeps its one
-// warpgroup and no such test.
+// it without spilling (the paired kernel alone: paired-versions.test
+// checks the unpaired version joined to it). With both pairings off the
+// kernel keeps its one warpgroup and no such test.
 // REQUIRES: ptxas
 // RUN: tileiras %s --gpu-name sm_90 -o %t.cubin --emit-ptx=%t.ptx \
-// RUN:   --tileir-pair-row-tiles --resource-usage --remarks=all 2>&1 \
+// RUN:   --tileir-pair-row-tiles --tileir-pair-column-tiles=false \
+// RUN:   --tileir-disable-paired-versions --resource-usage --remarks=all 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=PAIRED
 // RUN: FileCheck %s --input-file %t.ptx
-// RUN: tileiras %s --gpu-name sm_90 -o %t.plain.cubin --resource-usage 2>&1 \
+// RUN: tileiras %s --gpu-name sm_90 -o %t.plain.cubin --resource-usage \
+// RUN:   --tileir-pair-row-tiles=false --tileir-pair-column-tiles=false 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=PLAIN
 // PAIRED: remark: [Passed] the CTA of an even x id computes its own 64-row tiles
 // PAIRED: remark: [Passed] loop pipelined with 5 stages{{.*}}warp-specialized: one producer thread issues TMA copies

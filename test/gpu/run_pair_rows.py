@@ -24,7 +24,14 @@ output: rows a launched block owns must match, all other rows must still
 be NaN. The script first checks that the flag pairs the bench kernel at
 all (a remark of our tileiras), so a silent fallback cannot pass.
 
-Usage (on the GPU machine): run_pair_rows.py --tileiras PATH
+A paired kernel also carries its unpaired version, run on grids of at
+most as many CTAs as the GPU has SMs. Every launch runs three times, each
+in its own process and cuTile cache: with that rule (`auto`), with every
+grid on the paired version (`paired`, --tileir-unpaired-max-ctas=0) and
+with every grid on the unpaired one (`unpaired`), whose CTAs keep the
+paired version's threads.
+
+Usage (on the GPU machine): run_pair_rows.py --tileiras PATH [--mode M]
 """
 import argparse
 import os
@@ -37,6 +44,11 @@ ROOT = os.path.join(HERE, "..", "..")
 sys.path.insert(0, os.path.join(ROOT, "bench"))
 
 FLAGS = ["--tileir-pair-row-tiles", "--tileir-pair-column-tiles"]
+MODES = {
+    "auto": [],
+    "paired": ["--tileir-unpaired-max-ctas=0"],
+    "unpaired": ["--tileir-unpaired-max-ctas=1000000000"],
+}
 
 
 def pairs_bench_kernel(tileiras, name, remark):
@@ -52,8 +64,18 @@ def pairs_bench_kernel(tileiras, name, remark):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tileiras", required=True)
+    parser.add_argument("--mode", choices=sorted(MODES))
     args = parser.parse_args()
     tileiras = os.path.abspath(args.tileiras)
+    if args.mode is None:
+        failed = 0
+        for mode in MODES:
+            print(f"== {mode}", flush=True)
+            failed += subprocess.run(
+                [sys.executable, __file__, "--tileiras", tileiras,
+                 "--mode", mode]).returncode != 0
+        print(f"modes failed: {failed}")
+        return 1 if failed else 0
     if not (pairs_bench_kernel(tileiras, "gemm_bf16_64x128x64",
                                "odd neighbour's as 128-row tiles") and
             pairs_bench_kernel(tileiras, "gemm_bf16_64x128x64",
@@ -62,9 +84,13 @@ def main():
                                "odd neighbour's as 256-column tiles")):
         print("FAIL: the flags do not pair the bench GEMMs")
         return 1
+    if not pairs_bench_kernel(tileiras, "gemm_bf16_128x128x64",
+                              "also carries its unpaired tile blocks"):
+        print("FAIL: the paired bench GEMM carries no unpaired version")
+        return 1
     os.environ["PATH"] = os.path.dirname(tileiras) + os.pathsep + os.environ["PATH"]
     os.environ["CUDA_TILE_CACHE_DIR"] = tempfile.mkdtemp(prefix="pair-rows-")
-    os.environ["TILEIRAS_OPTIONS"] = " ".join(FLAGS)
+    os.environ["TILEIRAS_OPTIONS"] = " ".join(FLAGS + MODES[args.mode])
 
     import torch
     import cuda.tile as ct

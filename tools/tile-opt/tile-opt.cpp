@@ -56,6 +56,10 @@ int main(int argc, char **argv) {
         options.target = tileir::lookupGPUTarget(opts.target);
         if (!options.target)
           options.target = &tileir::getSupportedTargets().front();
+        // A paired kernel is joined with its unpaired lowering by the
+        // driver (KernelVersions.h), not by a pass: this single pipeline
+        // lowers the kernels unpaired.
+        options.pairRowTiles = options.pairColumnTiles = false;
         tileir::buildCodegenPipeline(pm, options);
       });
   // Runs when the dialect is loaded, after the command line is parsed.

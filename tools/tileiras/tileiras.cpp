@@ -259,14 +259,24 @@ static cl::opt<bool> coalesceStores(
 static cl::opt<bool> pairRowTiles(
     "tileir-pair-row-tiles",
     cl::desc("Let the CTA of an even x id compute its odd neighbour's 64-row "
-             "tiles too, as 128-row tiles (tileir-pair-row-tiles)"),
-    cl::ReallyHidden);
+             "tiles too, as 128-row tiles (tileir-pair-row-tiles; =false: "
+             "never)"),
+    cl::init(true), cl::ReallyHidden);
 static cl::opt<bool> pairColumnTiles(
     "tileir-pair-column-tiles",
     cl::desc("Let the CTA of an even y id compute its odd neighbour's "
              "128-column tiles too, as 256-column tiles "
-             "(tileir-pair-row-tiles)"),
+             "(tileir-pair-row-tiles; =false: never)"),
+    cl::init(true), cl::ReallyHidden);
+static cl::opt<bool> disablePairedVersions(
+    "tileir-disable-paired-versions",
+    cl::desc("Paired kernels carry no unpaired version for small grids"),
     cl::ReallyHidden);
+static cl::opt<int64_t> unpairedMaxCTAs(
+    "tileir-unpaired-max-ctas",
+    cl::desc("Grids of at most this many CTAs run a paired kernel's "
+             "unpaired version (negative: the GPU's SM count)"),
+    cl::init(-1), cl::ReallyHidden);
 static cl::opt<bool> producerReleasesMaps(
     "tileir-producer-releases-maps",
     cl::desc("In a warp-specialized TMA loop the producer thread frees the "
@@ -573,6 +583,8 @@ static int run(const char *argv0) {
   options.producerReleasesMaps = producerReleasesMaps;
   options.pairRowTiles = pairRowTiles;
   options.pairColumnTiles = pairColumnTiles;
+  options.versionPairedKernels = !disablePairedVersions;
+  options.unpairedMaxCTAs = unpairedMaxCTAs;
   options.enableProductOverlap = enableProductOverlap;
   options.rasterGroup = rasterGroup;
   if (producerWarps == 4 || producerWarps == 8)

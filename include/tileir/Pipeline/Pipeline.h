@@ -148,11 +148,16 @@ struct CompileOptions {
   /// An unspecialized loop of one compute warpgroup copies with TMA too.
   bool tmaOneWarpgroup = false;
   /// Tile blocks of even x ids compute their odd neighbours' 64-row
-  /// tiles too (tileir-pair-row-tiles; not yet timed, so off).
-  bool pairRowTiles = false;
+  /// tiles too (tileir-pair-row-tiles).
+  bool pairRowTiles = true;
   /// Tile blocks of even y ids compute their odd neighbours' 128-column
-  /// tiles too (tileir-pair-row-tiles `columns`; not yet timed, so off).
-  bool pairColumnTiles = false;
+  /// tiles too (tileir-pair-row-tiles `columns`).
+  bool pairColumnTiles = true;
+  /// A paired kernel also carries its unpaired version and runs it on
+  /// grids of at most `unpairedMaxCTAs` CTAs (the SM count when negative;
+  /// KernelVersions.h).
+  bool versionPairedKernels = true;
+  int64_t unpairedMaxCTAs = -1;
   /// The producer thread of a warp-specialized TMA loop frees the
   /// tensor-map slot (tileir-pipeline-loops; not yet timed, so off).
   bool producerReleasesMaps = false;
@@ -190,8 +195,11 @@ void buildTileOptimizationPipeline(mlir::OpPassManager &pm,
 
 /// Stages 3-5: layouts, shared memory, CFG, LLVM/NVVM (on a builtin module
 /// holding one cuda_tile module).
+/// `debugScopes` false leaves out the debug scopes of --lineinfo and
+/// --device-debug (added once lowerings are joined).
 void buildCodegenPipeline(mlir::OpPassManager &pm,
-                          const CompileOptions &options);
+                          const CompileOptions &options,
+                          bool debugScopes = true);
 
 /// Every stage after verification, ending in a cubin.
 mlir::FailureOr<CompileResult> compileModule(mlir::cuda_tile::ModuleOp module,

@@ -8,16 +8,17 @@
 #include "tileir/Pipeline/Pipeline.h"
 
 #include "tileir/Bytecode/BytecodeReader.h"
-#include "tileir/Dialect/CudaTile/IR/CudaTile.h"
 #include "tileir/Conversion/Passes.h"
 #include "tileir/Conversion/TileToLLVM/TileToLLVM.h"
+#include "tileir/Dialect/CudaTile/IR/CudaTile.h"
 #include "tileir/Dialect/TileGPU/IR/TileGPU.h"
 #include "tileir/Dialect/TileGPU/Transforms/Passes.h"
+#include "tileir/Pipeline/CodeSizeBudget.h"
+#include "tileir/Pipeline/CrashContainment.h"
+#include "tileir/Pipeline/KernelVersions.h"
 #include "tileir/Target/Cubin/CubinPatcher.h"
 #include "tileir/Target/PTX/PTXEmitter.h"
 #include "tileir/Target/ResourceModel.h"
-#include "tileir/Pipeline/CodeSizeBudget.h"
-#include "tileir/Pipeline/CrashContainment.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -267,8 +268,24 @@ static bool pairsAnyKernel(cuda_tile::ModuleOp tileModule,
   return paired;
 }
 
+/// Debug scopes on every function, for --lineinfo and --device-debug.
+static void addDebugScopePass(OpPassManager &pm,
+                              const CompileOptions &options) {
+  // Line tables (.loc) need a debug scope on every function. --lineinfo
+  // asks only for .file/.loc directives: DWARF sections would make ptxas
+  // treat the module as a debug build, which it refuses to optimize.
+  if (!options.lineInfo && !options.deviceDebug)
+    return;
+  LLVM::DIScopeForLLVMFuncOpPassOptions scopeOptions;
+  scopeOptions.emissionKind = options.deviceDebug
+                                  ? LLVM::DIEmissionKind::Full
+                                  : LLVM::DIEmissionKind::DebugDirectivesOnly;
+  pm.addPass(LLVM::createDIScopeForLLVMFuncOpPass(scopeOptions));
+}
+
 void tileir::buildCodegenPipeline(OpPassManager &pm,
-                                  const CompileOptions &options) {
+                                  const CompileOptions &options,
+                                  bool debugScopes) {
   std::string target = options.target->name.str();
   OpPassManager &tile = pm.nest<cuda_tile::ModuleOp>();
   addPairingPass(tile, options);
@@ -355,16 +372,8 @@ void tileir::buildCodegenPipeline(OpPassManager &pm,
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(std::make_unique<SimplifyLocationsPass>());
-  // Line tables (.loc) need a debug scope on every function. --lineinfo
-  // asks only for .file/.loc directives: DWARF sections would make ptxas
-  // treat the module as a debug build, which it refuses to optimize.
-  if (options.lineInfo || options.deviceDebug) {
-    LLVM::DIScopeForLLVMFuncOpPassOptions scopeOptions;
-    scopeOptions.emissionKind = options.deviceDebug
-                                    ? LLVM::DIEmissionKind::Full
-                                    : LLVM::DIEmissionKind::DebugDirectivesOnly;
-    pm.addPass(LLVM::createDIScopeForLLVMFuncOpPass(scopeOptions));
-  }
+  if (debugScopes)
+    addDebugScopePass(pm, options);
 }
 
 namespace {
@@ -1049,6 +1058,49 @@ static void retryWithRematerialization(cuda_tile::ModuleOp tileModule,
   }
 }
 
+/// Lowers `tileModule` unpaired and joins that lowering's kernels to the
+/// paired ones of `module` (KernelVersions.h), with a remark for each
+/// kernel joined. An unpaired lowering that fails leaves the kernels
+/// paired only; its diagnostics (remarks that repeat the paired ones'
+/// findings, for the most part) are dropped.
+template <typename Lower>
+static void joinUnpairedVersions(cuda_tile::ModuleOp tileModule,
+                                 ModuleOp module, const CompileOptions &options,
+                                 Lower &lower) {
+  bool anyPaired = false;
+  module->walk([&](LLVM::LLVMFuncOp func) {
+    anyPaired |= func->hasAttr(tilegpu::kPairedRowsAttrName) ||
+                 func->hasAttr(tilegpu::kPairedColumnsAttrName);
+  });
+  if (!anyPaired)
+    return;
+  CompileOptions unpairedOptions = options;
+  unpairedOptions.pairRowTiles = unpairedOptions.pairColumnTiles = false;
+  OwningOpRef<ModuleOp> unpaired = ModuleOp::create(tileModule.getLoc());
+  unpaired->getBody()->push_back(tileModule->clone());
+  {
+    ScopedDiagnosticHandler quiet(module->getContext(),
+                                  [](Diagnostic &) { return success(); });
+    if (failed(lower(*unpaired, unpairedOptions)))
+      return;
+  }
+  std::string limit =
+      options.unpairedMaxCTAs < 0
+          ? std::string("no more CTAs than the GPU has SMs")
+          : "at most " + std::to_string(options.unpairedMaxCTAs) + " CTAs";
+  for (const std::string &name :
+       joinPairedVersions(module, *unpaired, options.unpairedMaxCTAs))
+    remark::passed(getKernelLocation(tileModule, name),
+                   remark::RemarkOpts::name("PairedVersions")
+                       .category("tensorcore")
+                       .function(name))
+        << remark::detail::Remark::Arg(
+               "Remark", "kernel '" + name +
+                             "' also carries its unpaired tile blocks, run "
+                             "when the grid has " +
+                             limit);
+}
+
 static FailureOr<CompileResult>
 compileModuleOnce(cuda_tile::ModuleOp tileModule,
                   const CompileOptions &options,
@@ -1064,14 +1116,28 @@ compileModuleOnce(cuda_tile::ModuleOp tileModule,
   OwningOpRef<ModuleOp> module = ModuleOp::create(tileModule.getLoc());
   module->getBody()->push_back(tileModule->clone());
 
-  PassManager pm(context);
-  buildCodegenPipeline(pm, options);
-  // A crash names the pass it happened in, and reproducers list the
-  // pipeline.
-  crash::notePipeline(pm);
-  pm.addInstrumentation(crash::createStageInstrumentation());
-  if (failed(pm.run(*module)))
+  // A paired module is lowered once more unpaired, and the two lowerings
+  // joined (KernelVersions.h) before debug scopes go on.
+  bool versions = (options.pairRowTiles || options.pairColumnTiles) &&
+                  options.versionPairedKernels;
+  auto lower = [&](ModuleOp into, const CompileOptions &lowerOptions) {
+    PassManager pm(context);
+    buildCodegenPipeline(pm, lowerOptions, /*debugScopes=*/!versions);
+    // A crash names the pass it happened in, and reproducers list the
+    // pipeline.
+    crash::notePipeline(pm);
+    pm.addInstrumentation(crash::createStageInstrumentation());
+    return pm.run(into);
+  };
+  if (failed(lower(*module, options)))
     return failure();
+  if (versions) {
+    joinUnpairedVersions(tileModule, *module, options, lower);
+    PassManager pm(context);
+    addDebugScopePass(pm, options);
+    if (failed(pm.run(*module)))
+      return failure();
+  }
   if (plans)
     *plans = collectKernelPlans(*module);
   SmallVector<KernelLaunchInfo> launches = collectKernelLaunchInfo(*module);
