@@ -129,7 +129,7 @@ static void join(LLVM::LLVMFuncOp paired, LLVM::LLVMFuncOp unpaired,
   Type i32 = b.getI32Type();
   Type i64 = b.getI64Type();
   auto wide = [&](Value v) { return LLVM::ZExtOp::create(b, loc, i64, v); };
-  // Grids hold up to 2^63 CTAs: count them in 64 bits.
+  // A grid may hold more than 2^32 CTAs: count them in 64 bits.
   Value x = wide(NVVM::GridDimXOp::create(b, loc, i32));
   Value y = wide(NVVM::GridDimYOp::create(b, loc, i32));
   Value z = wide(NVVM::GridDimZOp::create(b, loc, i32));
@@ -164,12 +164,10 @@ static void join(LLVM::LLVMFuncOp paired, LLVM::LLVMFuncOp unpaired,
     unpairedStart = guard;
   }
   b.setInsertionPointToEnd(entry);
-  if (unpairedStart == unpairedEntry)
-    LLVM::CondBrOp::create(b, loc, many, pairedEntry, args, unpairedEntry,
-                           args);
-  else
-    LLVM::CondBrOp::create(b, loc, many, pairedEntry, args, unpairedStart,
-                           ValueRange());
+  ValueRange unpairedArgs =
+      unpairedStart == unpairedEntry ? ValueRange(args) : ValueRange();
+  LLVM::CondBrOp::create(b, loc, many, pairedEntry, args, unpairedStart,
+                         unpairedArgs);
 
   // The larger arena, and the unpaired version's marks that a re-plan
   // after ptxas reads (masks branched around, converted stores, 8-bit
