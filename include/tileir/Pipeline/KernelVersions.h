@@ -1,5 +1,4 @@
-//===- KernelVersions.h - Paired kernels that keep their unpaired one
-//------===//
+//===- KernelVersions.h - Paired kernels with unpaired ones -----*- C++ -*-===//
 //
 // Part of the tileir project, under the Apache License v2.0 with LLVM
 // Exceptions. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
@@ -15,6 +14,10 @@
 #include <string>
 
 namespace tileir {
+
+/// Whether tileir-pair-row-tiles paired the tile blocks of `kernel` (a
+/// cuda_tile entry, or the LLVM function lowered from one).
+bool hasPairedTiles(mlir::Operation *kernel);
 
 /// Joins two lowerings of one module (LLVM dialect, before debug scopes):
 /// `paired`, compiled with paired tile blocks (tileir-pair-row-tiles), and

@@ -17,6 +17,7 @@
 
 #include "tileir/Pipeline/KernelVersions.h"
 
+#include "tileir/Conversion/TileToLLVM/TileToLLVM.h"
 #include "tileir/Dialect/TileGPU/IR/TileGPU.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -27,15 +28,14 @@
 
 using namespace mlir;
 
-/// The arena tileir-plan-shared-memory's offsets address (FuncToLLVM).
-static std::string getArenaName(StringRef kernel) {
-  return ("__tileir_smem_" + kernel).str();
+bool tileir::hasPairedTiles(Operation *kernel) {
+  return kernel->hasAttr(tilegpu::kPairedRowsAttrName) ||
+         kernel->hasAttr(tilegpu::kPairedColumnsAttrName);
 }
 
 static bool isPairedKernel(LLVM::LLVMFuncOp func) {
   return func->hasAttr(NVVM::NVVMDialect::getKernelFuncAttrName()) &&
-         (func->hasAttr(tilegpu::kPairedRowsAttrName) ||
-          func->hasAttr(tilegpu::kPairedColumnsAttrName));
+         tileir::hasPairedTiles(func);
 }
 
 /// Threads of a kernel's CTA (its `.reqntid`), 0 when unknown.
@@ -65,7 +65,7 @@ static bool bringSymbols(LLVM::LLVMFuncOp from, ModuleOp source,
       SymbolTable::getSymbolUses(&from.getBody());
   if (!uses)
     return false;
-  std::string arena = getArenaName(from.getName());
+  std::string arena = tileir::getSharedArenaName(from.getName());
   llvm::StringSet<> seen;
   SmallVector<Operation *> missing;
   for (const SymbolTable::SymbolUse &use : *uses) {

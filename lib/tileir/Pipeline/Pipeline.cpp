@@ -261,10 +261,8 @@ static bool pairsAnyKernel(cuda_tile::ModuleOp tileModule,
   if (failed(pm.run(*module)))
     return true;
   bool paired = false;
-  module->walk([&](cuda_tile::EntryOp entry) {
-    paired |= entry->hasAttr(tilegpu::kPairedRowsAttrName) ||
-              entry->hasAttr(tilegpu::kPairedColumnsAttrName);
-  });
+  module->walk(
+      [&](cuda_tile::EntryOp entry) { paired |= hasPairedTiles(entry); });
   return paired;
 }
 
@@ -897,8 +895,8 @@ static SmallVector<KernelLaunchInfo> collectKernelLaunchInfo(ModuleOp module) {
             func->getAttrOfType<IntegerAttr>(tilegpu::kSharedBytesAttrName))
       info.plannedSharedBytes = bytes.getInt();
     // The arena the kernel lowering declared (at most ptxas's static limit).
-    if (auto arena = module.lookupSymbol<LLVM::GlobalOp>(
-            "__tileir_smem_" + info.name))
+    if (auto arena =
+            module.lookupSymbol<LLVM::GlobalOp>(getSharedArenaName(info.name)))
       if (auto array = dyn_cast<LLVM::LLVMArrayType>(arena.getGlobalType()))
         info.declaredSharedBytes = array.getNumElements();
     kernels.push_back(info);
@@ -1068,10 +1066,8 @@ static void joinUnpairedVersions(cuda_tile::ModuleOp tileModule,
                                  ModuleOp module, const CompileOptions &options,
                                  Lower &lower) {
   bool anyPaired = false;
-  module->walk([&](LLVM::LLVMFuncOp func) {
-    anyPaired |= func->hasAttr(tilegpu::kPairedRowsAttrName) ||
-                 func->hasAttr(tilegpu::kPairedColumnsAttrName);
-  });
+  module->walk(
+      [&](LLVM::LLVMFuncOp func) { anyPaired |= hasPairedTiles(func); });
   if (!anyPaired)
     return;
   CompileOptions unpairedOptions = options;

@@ -45,6 +45,9 @@ private:
   const GPUTarget &target;
 };
 
+/// Name of the shared-memory arena (an LLVM global) of kernel `kernelName`.
+std::string getSharedArenaName(llvm::StringRef kernelName);
+
 /// Kernels (func.func -> llvm.func), returns, globals, block ids, tokens.
 void populateFuncToLLVMPatterns(TileLLVMTypeConverter &converter,
                                 mlir::RewritePatternSet &patterns);

@@ -205,7 +205,7 @@ Value lowering::emitOwnerPredicate(OpBuilder &b, Location loc,
   return pred;
 }
 
-std::string lowering::getSharedArenaName(llvm::StringRef kernelName) {
+std::string tileir::getSharedArenaName(llvm::StringRef kernelName) {
   return ("__tileir_smem_" + kernelName).str();
 }
 

@@ -143,9 +143,6 @@ emitScalarOp(mlir::OpBuilder &b, mlir::Operation *op,
 // Shared memory
 //===----------------------------------------------------------------------===//
 
-/// Name of the shared-memory arena of kernel `kernelName`.
-std::string getSharedArenaName(llvm::StringRef kernelName);
-
 /// Whether the shared memory planned for the kernel containing `op` holds
 /// `bytes` from `op`'s scratch offset on: a lowering checks its own need
 /// against the plan so that a planning mistake is a compile error, never an
