@@ -328,6 +328,11 @@ static cl::opt<bool> forceRematerialization(
     cl::desc("Emit every kernel with the values its loops keep without "
              "reading them computed after the loops"),
     cl::ReallyHidden);
+static cl::opt<bool> disableSpeculativeEmission(
+    "tileir-disable-speculative-emission",
+    cl::desc("Emit a kernel with values recomputed after loops only after "
+             "ptxas spilled the first emission, never beside it"),
+    cl::ReallyHidden);
 static cl::opt<bool> widenFp8Products(
     "tileir-widen-fp8-mma",
     cl::desc("Multiply 8-bit floats as f16 on every target, as on those "
@@ -566,6 +571,7 @@ static int run(const char *argv0) {
   options.disableMaskUnswitching = disableMaskUnswitching;
   options.rematerializeAfterLoops = !disableRematerialization;
   options.forceRematerializeAfterLoops = forceRematerialization;
+  options.speculativeEmission = !disableSpeculativeEmission;
   options.widenFp8Products = widenFp8Products;
   options.disableWarpSpecialization = disableWarpSpecialization;
   options.disableTma = disableTma;

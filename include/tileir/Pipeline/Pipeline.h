@@ -105,6 +105,10 @@ struct CompileOptions {
   bool rematerializeAfterLoops = true;
   /// Emit every kernel that way at once (for timing it).
   bool forceRematerializeAfterLoops = false;
+  /// For a kernel likely to need the whole register file, generate and
+  /// assemble that second PTX at once, beside the first
+  /// (SpeculativeEmission.h); otherwise only after ptxas spilled.
+  bool speculativeEmission = true;
   /// Multiply 8-bit floats as f16 on every target (tileir-widen-mma-operands
   /// does on those without 8-bit mma.sync), to time and check that form on
   /// a GPU that has 8-bit products.

@@ -16,6 +16,7 @@
 #include "tileir/Pipeline/CodeSizeBudget.h"
 #include "tileir/Pipeline/CrashContainment.h"
 #include "tileir/Pipeline/KernelVersions.h"
+#include "tileir/Pipeline/SpeculativeEmission.h"
 #include "tileir/Target/Cubin/CubinPatcher.h"
 #include "tileir/Target/PTX/PTXEmitter.h"
 #include "tileir/Target/ResourceModel.h"
@@ -32,19 +33,20 @@
 #include "mlir/Dialect/LLVMIR/Transforms/Passes.h"
 #include "tileir/Support/Diagnostics.h"
 
+#include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
 #include "mlir/IR/BuiltinOps.h"
-#include "mlir/IR/Remarks.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/Remarks.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
-#include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
 #include "mlir/Pass/PassManager.h"
-#include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
-#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/Threading.h"
 
 using namespace mlir;
 using namespace tileir;
@@ -133,10 +135,8 @@ LogicalResult tileir::verifyModule(cuda_tile::ModuleOp module,
 void tileir::buildTileOptimizationPipeline(OpPassManager &pm,
                                            const CompileOptions &options) {}
 
-FailureOr<CompileResult>
-tileir::assembleCubin(MLIRContext *context, llvm::StringRef ptx,
-                      const CompileOptions &options) {
-  crash::StageScope stage("ptxas", "ptxas");
+/// ptxas's options for `options`.
+static PtxasOptions getPtxasOptions(const CompileOptions &options) {
   PtxasOptions ptxasOptions;
   ptxasOptions.ptxasPath = options.ptxasPath;
   ptxasOptions.argv0 = options.argv0;
@@ -148,7 +148,13 @@ tileir::assembleCubin(MLIRContext *context, llvm::StringRef ptx,
   ptxasOptions.deviceDebug = options.deviceDebug;
   ptxasOptions.keepTemps = options.keepTemps;
   ptxasOptions.timeoutSeconds = options.ptxasTimeoutSeconds;
-  llvm::Expected<PtxasResult> result = runPtxas(ptx, ptxasOptions);
+  return ptxasOptions;
+}
+
+/// The compilation result of ptxas's answer on `ptx`.
+static FailureOr<CompileResult>
+takePtxasResult(MLIRContext *context, llvm::StringRef ptx,
+                llvm::Expected<PtxasResult> result) {
   if (!result) {
     // ptxas rejecting or crashing on our PTX is our bug (exit 2, with a
     // reproducer); not finding ptxas is the environment's (exit 1).
@@ -173,6 +179,13 @@ tileir::assembleCubin(MLIRContext *context, llvm::StringRef ptx,
   out.kernels = std::move(result->kernels);
   out.ptx = ptx.str();
   return out;
+}
+
+FailureOr<CompileResult> tileir::assembleCubin(MLIRContext *context,
+                                               llvm::StringRef ptx,
+                                               const CompileOptions &options) {
+  crash::StageScope stage("ptxas", "ptxas");
+  return takePtxasResult(context, ptx, runPtxas(ptx, getPtxasOptions(options)));
 }
 
 /// The first operation code generation cannot handle yet, if any.
@@ -975,45 +988,51 @@ static LogicalResult finishCubin(cuda_tile::ModuleOp tileModule,
 /// account for. Larger spills are the re-plan's.
 static constexpr uint64_t kRematerializeSpillBytes = 32;
 
-/// When a kernel of `result` spilled a few bytes, translates `module` to
-/// LLVM IR again and emits it with RematerializeAfterLoopsPass (if that
-/// still spills, once more with the pass also recomputing the values the
-/// loops read), and keeps the cubin that spills least in total (ptxas
-/// sometimes merges the recomputed values back, or allocates the rest
-/// differently, so the first cubin may stay better).
+/// When a kernel of `result` spilled a few bytes, emits the optimized
+/// module (`optimized`, writeOptimizedModule's) again with
+/// RematerializeAfterLoopsPass (if that still spills, once more with the
+/// pass also recomputing the values the loops read), and keeps the cubin
+/// that spills least in total (ptxas sometimes merges the recomputed values
+/// back, or allocates the rest differently, so the first cubin may stay
+/// better). `speculative`, when given, already assembles the first of
+/// those emissions.
 static void retryWithRematerialization(cuda_tile::ModuleOp tileModule,
-                                       ModuleOp module,
+                                       llvm::StringRef optimized,
                                        PTXEmitOptions ptxOptions,
                                        const CompileOptions &options,
-                                       CompileResult &result) {
+                                       CompileResult &result,
+                                       SpeculativeEmission *speculative) {
   bool few = llvm::any_of(result.kernels, [](const KernelResourceUsage &k) {
     return k.spillStoreBytes > 0 &&
            k.spillStoreBytes <= kRematerializeSpillBytes;
   });
   if (!few)
     return;
+  MLIRContext *context = tileModule->getContext();
   // The values the loops keep without reading them first; if that still
   // spills, also those they read (code generation may have reassociated
   // the reads away). The cubin that spills least is kept.
   auto emitAgain = [&](bool loopReads) -> std::optional<CompileResult> {
-    llvm::LLVMContext llvmContext;
-    std::unique_ptr<llvm::Module> llvmModule =
-        translateModuleToLLVMIR(module, llvmContext, "tileir");
-    if (!llvmModule)
-      return std::nullopt;
-    ptxOptions.rematerializeAfterLoops = true;
-    ptxOptions.rematerializeLoopReads = loopReads;
-    llvm::Expected<std::string> ptx =
-        emitPTX(*llvmModule, *options.target, ptxOptions);
-    if (!ptx) {
-      llvm::consumeError(ptx.takeError());
-      return std::nullopt;
+    ScopedDiagnosticHandler quiet(context,
+                                  [](Diagnostic &) { return success(); });
+    std::optional<SpeculativeEmission::Outcome> outcome;
+    if (!loopReads && speculative)
+      outcome = speculative->finish();
+    if (!outcome) {
+      ptxOptions.rematerializeAfterLoops = true;
+      ptxOptions.rematerializeLoopReads = loopReads;
+      llvm::Expected<std::string> ptx =
+          emitPTXFromOptimized(optimized, *options.target, ptxOptions);
+      if (!ptx) {
+        llvm::consumeError(ptx.takeError());
+        return std::nullopt;
+      }
+      crash::StageScope stage("ptxas", "ptxas");
+      outcome.emplace(SpeculativeEmission::Outcome{
+          *ptx, runPtxas(*ptx, getPtxasOptions(options))});
     }
-    FailureOr<CompileResult> cubin = [&] {
-      ScopedDiagnosticHandler quiet(tileModule->getContext(),
-                                    [](Diagnostic &) { return success(); });
-      return assembleCubin(tileModule->getContext(), *ptx, options);
-    }();
+    FailureOr<CompileResult> cubin =
+        takePtxasResult(context, outcome->ptx, std::move(outcome->result));
     if (failed(cubin))
       return std::nullopt;
     return std::move(*cubin);
@@ -1156,9 +1175,32 @@ compileModuleOnce(cuda_tile::ModuleOp tileModule,
   // libdevice is looked for beside the ptxas this compilation uses.
   ptxOptions.ptxasPath = options.ptxasPath;
   ptxOptions.argv0 = options.argv0;
+  // A kernel that spills a little is emitted again from the optimized
+  // module; one likely to, at once on another thread (SpeculativeEmission.h).
+  bool mayRematerialize = options.rematerializeAfterLoops &&
+                          !options.forceRematerializeAfterLoops &&
+                          options.optLevel > 0 && !options.stopAfterPTX;
+  llvm::SmallVector<char, 0> optimized;
+  std::optional<SpeculativeEmission> speculative;
+  std::optional<RegisterBoundKernel> bound;
+  auto afterOptimization = [&](llvm::Module &optimizedModule) {
+    if (!mayRematerialize)
+      return;
+    writeOptimizedModule(optimizedModule, optimized);
+    if (!options.speculativeEmission ||
+        llvm::heavyweight_hardware_concurrency().compute_thread_count() < 2)
+      return;
+    bound = findRegisterBoundKernel(optimizedModule);
+    if (!bound)
+      return;
+    PTXEmitOptions rematOptions = ptxOptions;
+    rematOptions.rematerializeAfterLoops = true;
+    rematOptions.rematerializeLoopReads = false;
+    speculative.emplace(optimized, *options.target, rematOptions);
+  };
   crash::StageScope ptxStage("ptx-emission", "PTX emission");
   llvm::Expected<std::string> ptx =
-      emitPTX(*llvmModule, *options.target, ptxOptions);
+      emitPTX(*llvmModule, *options.target, ptxOptions, afterOptimization);
   if (!ptx) {
     emitError(tileModule.getLoc()) << llvm::toString(ptx.takeError());
     return failure();
@@ -1173,13 +1215,35 @@ compileModuleOnce(cuda_tile::ModuleOp tileModule,
     result.ptx = std::move(*ptx);
     return result;
   }
-  FailureOr<CompileResult> result = assembleCubin(context, *ptx, options);
+  FailureOr<CompileResult> result = [&]() -> FailureOr<CompileResult> {
+    crash::StageScope stage("ptxas", "ptxas");
+    PtxasOptions ptxasOptions = getPtxasOptions(options);
+    llvm::Expected<PtxasJobPtr> job = startPtxas(*ptx, ptxasOptions);
+    if (!job)
+      return takePtxasResult(context, *ptx, job.takeError());
+    // Both ptxas run at once; ours waits for the first.
+    if (speculative && speculative->startAssembly(*ptx, ptxasOptions))
+      remark::analysis(getKernelLocation(tileModule, bound->name),
+                       remark::RemarkOpts::name("SpeculativeEmission")
+                           .category("memory")
+                           .function(bound->name))
+          << remark::detail::Remark::Arg(
+                 "Remark",
+                 llvm::formatv(
+                     "kernel '{0}' keeps about {1} registers live where a "
+                     "thread has {2}: in case ptxas spills, its PTX with the "
+                     "values its loops keep computed again after them is "
+                     "assembled beside the first",
+                     bound->name, bound->estimate, bound->limit)
+                     .str());
+    return takePtxasResult(context, *ptx, finishPtxas(**job));
+  }();
   if (failed(result))
     return failure();
-  if (options.rematerializeAfterLoops &&
-      !options.forceRematerializeAfterLoops && options.optLevel > 0)
-    retryWithRematerialization(tileModule, *module, ptxOptions, options,
-                               *result);
+  if (mayRematerialize)
+    retryWithRematerialization(
+        tileModule, llvm::StringRef(optimized.data(), optimized.size()),
+        ptxOptions, options, *result, speculative ? &*speculative : nullptr);
   if (failed(finishCubin(tileModule, launches, *result)))
     return failure();
   return result;

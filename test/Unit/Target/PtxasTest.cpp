@@ -9,7 +9,14 @@
 #include "tileir/Target/GPUTarget.h"
 #include "tileir/Target/ResourceModel.h"
 
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
 #include "gtest/gtest.h"
+
+#include <chrono>
 
 using namespace tileir;
 
@@ -70,6 +77,69 @@ TEST(Ptxas, ExplicitPathMustBeExecutable) {
   ASSERT_FALSE(static_cast<bool>(found));
   std::string message = llvm::toString(found.takeError());
   EXPECT_NE(message.find("/nonexistent/ptxas"), std::string::npos);
+}
+
+/// A stand-in ptxas in a fresh directory: a shell script with `body`.
+static std::string writeFakePtxas(const char *body) {
+  llvm::SmallString<128> dir;
+  EXPECT_FALSE(llvm::sys::fs::createUniqueDirectory("fake-ptxas", dir));
+  llvm::SmallString<128> path(dir);
+  llvm::sys::path::append(path, "ptxas");
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(path, ec);
+    EXPECT_FALSE(ec);
+    os << "#!/bin/sh\n" << body << "\n";
+  }
+  llvm::sys::fs::setPermissions(path, llvm::sys::fs::all_read |
+                                          llvm::sys::fs::all_exe |
+                                          llvm::sys::fs::owner_write);
+  return std::string(path);
+}
+
+// A started ptxas that is cancelled is killed at once (this one would
+// sleep a minute), and finishing it then fails instead of waiting.
+TEST(Ptxas, CancelKillsRunningPtxas) {
+  PtxasOptions options;
+  options.ptxasPath = writeFakePtxas("exec sleep 60");
+  options.arch = "sm_90a";
+  auto begin = std::chrono::steady_clock::now();
+  llvm::Expected<PtxasJobPtr> job = startPtxas(".version 8.6\n", options);
+  ASSERT_TRUE(static_cast<bool>(job)) << llvm::toString(job.takeError());
+  cancelPtxas(**job);
+  llvm::Expected<PtxasResult> result = finishPtxas(**job);
+  EXPECT_FALSE(static_cast<bool>(result));
+  llvm::consumeError(result.takeError());
+  EXPECT_LT(std::chrono::steady_clock::now() - begin, std::chrono::seconds(30));
+}
+
+// Two jobs run at once and each reads its own answer.
+TEST(Ptxas, TwoJobsAtOnce) {
+  PtxasOptions options;
+  // Writes the cubin path given after -o, and reports the PTX's first line
+  // as its kernel name.
+  options.ptxasPath = writeFakePtxas(
+      "while [ $# -gt 0 ]; do case $1 in -o) out=$2; shift;; *.ptx) "
+      "in=$1;; esac; shift; done\n"
+      "name=$(head -n 1 \"$in\")\n"
+      "sleep 1; printf cubin > \"$out\"\n"
+      "echo \"ptxas info    : Compiling entry function '$name' for "
+      "'sm_90a'\"\n"
+      "echo \"ptxas info    : Used 8 registers\"");
+  options.arch = "sm_90a";
+  llvm::Expected<PtxasJobPtr> first = startPtxas("one\n", options);
+  ASSERT_TRUE(static_cast<bool>(first)) << llvm::toString(first.takeError());
+  llvm::Expected<PtxasJobPtr> second = startPtxas("two\n", options);
+  ASSERT_TRUE(static_cast<bool>(second)) << llvm::toString(second.takeError());
+  llvm::Expected<PtxasResult> a = finishPtxas(**first);
+  llvm::Expected<PtxasResult> b = finishPtxas(**second);
+  ASSERT_TRUE(static_cast<bool>(a)) << llvm::toString(a.takeError());
+  ASSERT_TRUE(static_cast<bool>(b)) << llvm::toString(b.takeError());
+  ASSERT_EQ(a->kernels.size(), 1u);
+  ASSERT_EQ(b->kernels.size(), 1u);
+  EXPECT_EQ(a->kernels[0].name, "one");
+  EXPECT_EQ(b->kernels[0].name, "two");
+  EXPECT_EQ(std::string(a->cubin.begin(), a->cubin.end()), "cubin");
 }
 
 TEST(GPUTarget, Table) {

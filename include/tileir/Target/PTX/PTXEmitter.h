@@ -10,6 +10,9 @@
 
 #include "tileir/Target/GPUTarget.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
 #include <memory>
@@ -63,9 +66,29 @@ void prepareModuleForNVPTX(llvm::Module &module, llvm::TargetMachine &tm);
 /// Links libdevice if needed, optimizes `module` at the requested level
 /// (NVVMReflect resolves libdevice's target queries) and returns its PTX
 /// text.
-llvm::Expected<std::string> emitPTX(llvm::Module &module,
-                                    const GPUTarget &target,
-                                    const PTXEmitOptions &options);
+/// Optimizes `module` for `target` (the pipeline of `options.optLevel`),
+/// calls `afterOptimization` on the optimized module, runs the late passes
+/// `options` ask for and generates PTX.
+llvm::Expected<std::string>
+emitPTX(llvm::Module &module, const GPUTarget &target,
+        const PTXEmitOptions &options,
+        llvm::function_ref<void(llvm::Module &)> afterOptimization = {});
+
+/// Writes an optimized module (emitPTX's `afterOptimization` sees one) as
+/// bitcode for emitPTXFromOptimized.
+void writeOptimizedModule(const llvm::Module &module,
+                          llvm::SmallVectorImpl<char> &bitcode);
+
+/// Generates PTX once more from an optimized module that
+/// writeOptimizedModule wrote, with the late passes of `options`: the PTX
+/// emitPTX gives with those options, without optimizing again. It reads the
+/// module into a context of its own, so it may run on another thread.
+/// With `onlyIfRematerialized`, a module RematerializeAfterLoopsPass leaves
+/// as it is gives an empty string (its PTX would be emitPTX's own).
+llvm::Expected<std::string>
+emitPTXFromOptimized(llvm::StringRef bitcode, const GPUTarget &target,
+                     const PTXEmitOptions &options,
+                     bool onlyIfRematerialized = false);
 
 } // namespace tileir
 

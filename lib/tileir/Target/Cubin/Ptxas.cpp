@@ -18,6 +18,7 @@
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <csignal>
 #include <functional>
 #include <string>
 #include <vector>
@@ -166,75 +167,125 @@ static std::string quoteFailingLines(llvm::StringRef log, llvm::StringRef ptx) {
   return quoted;
 }
 
-llvm::Expected<PtxasResult> tileir::runPtxas(llvm::StringRef ptx,
-                                             const PtxasOptions &options) {
+/// A ptxas process started by startPtxas, with the files it reads and
+/// writes (removed when the job goes).
+struct tileir::PtxasJob {
+  PtxasOptions options;
+  std::string ptxas;
+  std::string ptx;
+  llvm::SmallString<128> ptxPath, cubinPath, logPath;
+  std::optional<llvm::FileRemover> ptxRemover, cubinRemover, logRemover;
+  std::vector<std::string> args;
+  unsigned ptxArgIndex = 0;
+  unsigned cubinArgIndex = 0;
+  std::string command;
+  llvm::sys::ProcessInfo process;
+  bool running = false;
+
+  ~PtxasJob() { stop(); }
+  /// Kills the process, if it still runs, and reaps it.
+  void stop() {
+    if (!running)
+      return;
+    running = false;
+    ::kill(process.Pid, SIGKILL);
+    llvm::sys::Wait(process, /*SecondsToWait=*/std::nullopt);
+  }
+};
+
+void tileir::PtxasJobDeleter::operator()(PtxasJob *job) const { delete job; }
+
+llvm::Expected<PtxasJobPtr> tileir::startPtxas(llvm::StringRef ptx,
+                                               const PtxasOptions &options) {
   llvm::Expected<std::string> ptxas = findPtxas(options);
   if (!ptxas)
     return ptxas.takeError();
 
-  llvm::SmallString<128> ptxPath, cubinPath, logPath;
+  PtxasJobPtr job(new PtxasJob);
+  job->options = options;
+  job->ptxas = *ptxas;
+  job->ptx = ptx.str();
   if (std::error_code ec =
-          llvm::sys::fs::createTemporaryFile("tileiras", "ptx", ptxPath))
+          llvm::sys::fs::createTemporaryFile("tileiras", "ptx", job->ptxPath))
     return makeError("cannot create a temporary file: " + ec.message());
-  llvm::FileRemover ptxRemover(ptxPath, !options.keepTemps);
+  job->ptxRemover.emplace(job->ptxPath, !options.keepTemps);
+  if (std::error_code ec = llvm::sys::fs::createTemporaryFile(
+          "tileiras", "cubin", job->cubinPath))
+    return makeError("cannot create a temporary file: " + ec.message());
+  job->cubinRemover.emplace(job->cubinPath);
   if (std::error_code ec =
-          llvm::sys::fs::createTemporaryFile("tileiras", "cubin", cubinPath))
+          llvm::sys::fs::createTemporaryFile("tileiras", "log", job->logPath))
     return makeError("cannot create a temporary file: " + ec.message());
-  llvm::FileRemover cubinRemover(cubinPath);
-  if (std::error_code ec =
-          llvm::sys::fs::createTemporaryFile("tileiras", "log", logPath))
-    return makeError("cannot create a temporary file: " + ec.message());
-  llvm::FileRemover logRemover(logPath, !options.keepTemps);
+  job->logRemover.emplace(job->logPath, !options.keepTemps);
 
   {
     std::error_code ec;
-    llvm::raw_fd_ostream os(ptxPath, ec);
+    llvm::raw_fd_ostream os(job->ptxPath, ec);
     if (ec)
-      return makeError("cannot write " + ptxPath + ": " + ec.message());
+      return makeError("cannot write " + job->ptxPath + ": " + ec.message());
     os << ptx;
     os.close();
     if (os.has_error())
-      return makeError("cannot write " + ptxPath);
+      return makeError("cannot write " + job->ptxPath);
   }
 
   // ptxas refuses -g with optimization ("Optimized debugging not
   // supported"): a debug build is assembled at -O0, as nvcc -G does.
   unsigned ptxasLevel = options.deviceDebug ? 0 : std::min(options.optLevel, 3u);
-  std::vector<std::string> args = {*ptxas, "-arch=" + options.arch,
-                                   "-O" + std::to_string(ptxasLevel), "-v"};
+  std::vector<std::string> &args = job->args;
+  args = {*ptxas, "-arch=" + options.arch, "-O" + std::to_string(ptxasLevel),
+          "-v"};
   if (options.deviceDebug)
     args.push_back("-g");
   else if (options.lineInfo)
     args.push_back("-lineinfo");
   llvm::append_range(args, options.extraArgs);
-  unsigned ptxArgIndex = args.size();
-  args.push_back(std::string(ptxPath));
+  job->ptxArgIndex = args.size();
+  args.push_back(std::string(job->ptxPath));
   args.push_back("-o");
-  unsigned cubinArgIndex = args.size();
-  args.push_back(std::string(cubinPath));
+  job->cubinArgIndex = args.size();
+  args.push_back(std::string(job->cubinPath));
 
   llvm::SmallVector<llvm::StringRef> argRefs(args.begin(), args.end());
-  std::string command;
   for (llvm::StringRef a : argRefs) {
-    if (!command.empty())
-      command += ' ';
-    command += shellQuote(a);
+    if (!job->command.empty())
+      job->command += ' ';
+    job->command += shellQuote(a);
   }
 
-  std::optional<llvm::StringRef> redirects[] = {
-      llvm::StringRef(), llvm::StringRef(logPath), llvm::StringRef(logPath)};
+  std::optional<llvm::StringRef> redirects[] = {llvm::StringRef(),
+                                                llvm::StringRef(job->logPath),
+                                                llvm::StringRef(job->logPath)};
   std::string execError;
   bool execFailed = false;
-  int status = llvm::sys::ExecuteAndWait(
-      *ptxas, argRefs, /*Env=*/std::nullopt, redirects,
-      options.timeoutSeconds, /*MemoryLimit=*/0, &execError, &execFailed);
+  job->process =
+      llvm::sys::ExecuteNoWait(*ptxas, argRefs, /*Env=*/std::nullopt, redirects,
+                               /*MemoryLimit=*/0, &execError, &execFailed);
+  if (execFailed || job->process.Pid == llvm::sys::ProcessInfo::InvalidPid)
+    return makeError("cannot run ptxas (" + *ptxas + "): " + execError);
+  job->running = true;
+  return job;
+}
+
+void tileir::cancelPtxas(PtxasJob &job) { job.stop(); }
+
+llvm::Expected<PtxasResult> tileir::finishPtxas(PtxasJob &job) {
+  if (!job.running)
+    return makeError("ptxas was stopped");
+  const PtxasOptions &options = job.options;
+  std::string execError;
+  llvm::sys::ProcessInfo done = llvm::sys::Wait(
+      job.process,
+      options.timeoutSeconds ? std::optional<unsigned>(options.timeoutSeconds)
+                             : std::nullopt,
+      &execError);
+  job.running = false;
+  int status = done.ReturnCode;
 
   std::string log;
-  if (auto buf = llvm::MemoryBuffer::getFile(logPath))
+  if (auto buf = llvm::MemoryBuffer::getFile(job.logPath))
     log = (*buf)->getBuffer().str();
 
-  if (execFailed)
-    return makeError("cannot run ptxas (" + *ptxas + "): " + execError);
   // A ptxas older than the target is the user's setup, not our bug: say
   // which release is needed rather than report an internal error.
   if (status > 0 && (llvm::StringRef(log).contains("Unsupported .version") ||
@@ -242,7 +293,7 @@ llvm::Expected<PtxasResult> tileir::runPtxas(llvm::StringRef ptx,
     llvm::StringRef first = llvm::StringRef(log).trim();
     first = first.take_until([](char c) { return c == '\n'; }).trim();
     return makeError(
-        "this ptxas (" + *ptxas + ") cannot assemble for " + options.arch +
+        "this ptxas (" + job.ptxas + ") cannot assemble for " + options.arch +
         " (it says: " + first + "); that needs ptxas from CUDA " +
         (options.requiredCudaRelease.empty() ? std::string("a newer release")
                                              : options.requiredCudaRelease) +
@@ -251,8 +302,8 @@ llvm::Expected<PtxasResult> tileir::runPtxas(llvm::StringRef ptx,
   }
   if (status != 0) {
     auto failure = std::make_unique<PtxasFailure>();
-    // ExecuteAndWait answers -2 both for a timeout and for a death by a
-    // signal; only its message tells them apart.
+    // Wait answers -2 both for a timeout and for a death by a signal; only
+    // its message tells them apart.
     if (status == -2 && llvm::StringRef(execError).contains("timed out"))
       failure->what =
           "timed out after " + std::to_string(options.timeoutSeconds) + "s";
@@ -262,15 +313,15 @@ llvm::Expected<PtxasResult> tileir::runPtxas(llvm::StringRef ptx,
     else
       failure->what = "exited with status " + std::to_string(status);
     failure->ptxasLog = log;
-    failure->quotedLines = quoteFailingLines(log, ptx);
-    failure->args = args;
-    failure->ptxArgIndex = ptxArgIndex;
-    failure->cubinArgIndex = cubinArgIndex;
+    failure->quotedLines = quoteFailingLines(log, job.ptx);
+    failure->args = job.args;
+    failure->ptxArgIndex = job.ptxArgIndex;
+    failure->cubinArgIndex = job.cubinArgIndex;
     failure->ptxKept = options.keepTemps;
     return llvm::Error(std::move(failure));
   }
 
-  auto cubinBuf = llvm::MemoryBuffer::getFile(cubinPath, /*IsText=*/false,
+  auto cubinBuf = llvm::MemoryBuffer::getFile(job.cubinPath, /*IsText=*/false,
                                               /*RequiresNullTerminator=*/false);
   if (!cubinBuf)
     return makeError("ptxas produced no cubin: " +
@@ -280,8 +331,16 @@ llvm::Expected<PtxasResult> tileir::runPtxas(llvm::StringRef ptx,
                       (*cubinBuf)->getBufferEnd());
   result.kernels = parsePtxasVerboseLog(log);
   result.log = std::move(log);
-  result.command = std::move(command);
+  result.command = std::move(job.command);
   return result;
+}
+
+llvm::Expected<PtxasResult> tileir::runPtxas(llvm::StringRef ptx,
+                                             const PtxasOptions &options) {
+  llvm::Expected<PtxasJobPtr> job = startPtxas(ptx, options);
+  if (!job)
+    return job.takeError();
+  return finishPtxas(**job);
 }
 
 /// Reads the number in front of `unit` in `text` ("32 registers").

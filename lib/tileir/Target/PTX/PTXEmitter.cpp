@@ -16,6 +16,7 @@
 #include "llvm/Analysis/CGSCCPassManager.h"
 #include "llvm/Analysis/LoopAnalysisManager.h"
 #include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
@@ -227,9 +228,51 @@ llvm::Error tileir::linkLibdevice(llvm::Module &module,
 // PTX
 //===----------------------------------------------------------------------===//
 
-llvm::Expected<std::string> tileir::emitPTX(llvm::Module &module,
-                                            const GPUTarget &target,
-                                            const PTXEmitOptions &options) {
+/// Runs RematerializeAfterLoopsPass as `options` ask; the module it broke is
+/// an error the caller can fall back from (the pass is ours, and its output
+/// goes straight to code generation).
+static llvm::Error rematerialize(llvm::Module &module, llvm::TargetMachine &tm,
+                                 const PTXEmitOptions &options,
+                                 bool *changed = nullptr) {
+  if (!options.rematerializeAfterLoops || options.optLevel == 0)
+    return llvm::Error::success();
+  llvm::FunctionPassManager fpm;
+  fpm.addPass(RematerializeAfterLoopsPass(options.rematerializeLoopReads));
+  llvm::FunctionAnalysisManager fam;
+  llvm::PassBuilder pb(&tm);
+  pb.registerFunctionAnalyses(fam);
+  for (llvm::Function &function : module)
+    if (!function.isDeclaration() &&
+        !fpm.run(function, fam).areAllPreserved() && changed)
+      *changed = true;
+  if (llvm::verifyModule(module, &llvm::errs()))
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "LLVM IR is invalid after recomputing values after loops");
+  return llvm::Error::success();
+}
+
+/// Code generation of an optimized module.
+static llvm::Expected<std::string> generatePTX(llvm::Module &module,
+                                               llvm::TargetMachine &tm) {
+  std::string ptx;
+  {
+    llvm::raw_string_ostream os(ptx);
+    llvm::buffer_ostream bos(os);
+    llvm::legacy::PassManager codegen;
+    if (tm.addPassesToEmitFile(codegen, bos, nullptr,
+                               llvm::CodeGenFileType::AssemblyFile))
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     "NVPTX cannot emit assembly");
+    codegen.run(module);
+  } // bos writes the PTX out as it goes
+  return ptx;
+}
+
+llvm::Expected<std::string>
+tileir::emitPTX(llvm::Module &module, const GPUTarget &target,
+                const PTXEmitOptions &options,
+                llvm::function_ref<void(llvm::Module &)> afterOptimization) {
   auto tmOrErr = createNVPTXTargetMachine(target, options.optLevel);
   if (!tmOrErr)
     return tmOrErr.takeError();
@@ -259,31 +302,42 @@ llvm::Expected<std::string> tileir::emitPTX(llvm::Module &module,
     pb.crossRegisterProxies(lam, fam, cgam, mam);
     llvm::ModulePassManager mpm =
         pb.buildPerModuleDefaultPipeline(toOptimizationLevel(options.optLevel));
-    // After the pipeline, whose value numbering would share the copies
-    // again.
-    if (options.rematerializeAfterLoops)
-      mpm.addPass(llvm::createModuleToFunctionPassAdaptor(
-          RematerializeAfterLoopsPass(options.rematerializeLoopReads)));
     mpm.run(module, mam);
-    // The pass is ours, and its output goes straight to code generation:
-    // a module it broke is an error the caller can fall back from.
-    if (options.rematerializeAfterLoops &&
-        llvm::verifyModule(module, &llvm::errs()))
-      return llvm::createStringError(
-          llvm::inconvertibleErrorCode(),
-          "LLVM IR is invalid after recomputing values after loops");
   }
+  if (afterOptimization)
+    afterOptimization(module);
+  // After the pipeline, whose value numbering would share the copies
+  // again.
+  if (llvm::Error error = rematerialize(module, tm, options))
+    return std::move(error);
+  return generatePTX(module, tm);
+}
 
-  std::string ptx;
-  {
-    llvm::raw_string_ostream os(ptx);
-    llvm::buffer_ostream bos(os);
-    llvm::legacy::PassManager codegen;
-    if (tm.addPassesToEmitFile(codegen, bos, nullptr,
-                               llvm::CodeGenFileType::AssemblyFile))
-      return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                     "NVPTX cannot emit assembly");
-    codegen.run(module);
-  }
-  return ptx;
+void tileir::writeOptimizedModule(const llvm::Module &module,
+                                  llvm::SmallVectorImpl<char> &bitcode) {
+  bitcode.clear();
+  llvm::raw_svector_ostream os(bitcode);
+  // Code generation walks use lists: keep their order, so that the module
+  // read back emits the PTX this one would.
+  llvm::WriteBitcodeToFile(module, os, /*ShouldPreserveUseListOrder=*/true);
+}
+
+llvm::Expected<std::string>
+tileir::emitPTXFromOptimized(llvm::StringRef bitcode, const GPUTarget &target,
+                             const PTXEmitOptions &options,
+                             bool onlyIfRematerialized) {
+  llvm::LLVMContext context;
+  llvm::Expected<std::unique_ptr<llvm::Module>> module = llvm::parseBitcodeFile(
+      llvm::MemoryBufferRef(bitcode, "optimized"), context);
+  if (!module)
+    return module.takeError();
+  auto tmOrErr = createNVPTXTargetMachine(target, options.optLevel);
+  if (!tmOrErr)
+    return tmOrErr.takeError();
+  bool changed = false;
+  if (llvm::Error error = rematerialize(**module, **tmOrErr, options, &changed))
+    return std::move(error);
+  if (onlyIfRematerialized && !changed)
+    return std::string();
+  return generatePTX(**module, **tmOrErr);
 }
