@@ -17,7 +17,10 @@ corpus cannot express:
   - a grid with more block rows than the matrix (nothing stored past M);
   - the bias + ReLU epilogue (a broadcast row rebuilt at 128 rows);
   - the same along y for 128x128 tiles: an odd number of block columns,
-    grids with fewer and more block columns than N.
+    grids with fewer and more block columns than N; also for the tf32
+    GEMM (`gemm_tf32`, 128x128x32 tiles, f32 loads converted to tf32
+    before the product), whose columns pair with the hidden
+    --tileir-pair-tf32-columns.
 
 Every result is checked against torch in float64 on a NaN-poisoned
 output: rows a launched block owns must match, all other rows must still
@@ -43,7 +46,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.join(HERE, "..", "..")
 sys.path.insert(0, os.path.join(ROOT, "bench"))
 
-FLAGS = ["--tileir-pair-row-tiles", "--tileir-pair-column-tiles"]
+FLAGS = ["--tileir-pair-row-tiles", "--tileir-pair-column-tiles",
+         "--tileir-pair-tf32-columns"]
 MODES = {
     "auto": [],
     "paired": ["--tileir-unpaired-max-ctas=0"],
@@ -84,6 +88,10 @@ def main():
                                "odd neighbour's as 256-column tiles")):
         print("FAIL: the flags do not pair the bench GEMMs")
         return 1
+    if not pairs_bench_kernel(tileiras, "gemm_tf32_128x128x32",
+                              "odd neighbour's as 256-column tiles"):
+        print("FAIL: the flags do not pair the tf32 bench GEMM")
+        return 1
     if not pairs_bench_kernel(tileiras, "gemm_bf16_128x128x64",
                               "also carries its unpaired tile blocks"):
         print("FAIL: the paired bench GEMM carries no unpaired version")
@@ -99,22 +107,25 @@ def main():
     tm, tn, tk = 64, 128, 64
     failures = 0
 
-    def operands(m, n, k, seed):
+    def operands(m, n, k, seed, dtype):
         g = torch.Generator(device="cuda").manual_seed(seed)
-        a = torch.rand((m, k), device="cuda", generator=g).to(torch.bfloat16) - 0.5
-        b = torch.rand((k, n), device="cuda", generator=g).to(torch.bfloat16) - 0.5
-        bias = torch.rand((n,), device="cuda", generator=g).to(torch.bfloat16) - 0.5
+        a = torch.rand((m, k), device="cuda", generator=g).to(dtype) - 0.5
+        b = torch.rand((k, n), device="cuda", generator=g).to(dtype) - 0.5
+        bias = torch.rand((n,), device="cuda", generator=g).to(dtype) - 0.5
         return a, b, bias
 
     def run(name, m, n, k, grid_x, epilogue=False, seed=0, rows=tm,
-            grid_y=None):
+            grid_y=None, tf32=False):
         nonlocal failures
-        a, b, bias = operands(m, n, k, seed)
-        c = torch.full((m, n), float("nan"), device="cuda", dtype=torch.bfloat16)
+        dtype = torch.float32 if tf32 else torch.bfloat16
+        a, b, bias = operands(m, n, k, seed, dtype)
+        c = torch.full((m, n), float("nan"), device="cuda", dtype=dtype)
         grid_y = ct.cdiv(n, tn) if grid_y is None else grid_y
         grid = (grid_x, grid_y, 1)
         stream = torch.cuda.current_stream()
-        if epilogue:
+        if tf32:
+            ct.launch(stream, grid, kernels.gemm_tf32, (a, b, c, rows, tn, 32))
+        elif epilogue:
             ct.launch(stream, grid, kernels.gemm_epilogue, (a, b, bias, c, rows, tn, tk))
         else:
             ct.launch(stream, grid, kernels.gemm, (a, b, c, rows, tn, tk))
@@ -122,7 +133,7 @@ def main():
         ref = a.double() @ b.double()
         if epilogue:
             ref = torch.relu(ref + bias.double()[None, :])
-        ref = ref.to(torch.bfloat16).double()
+        ref = ref.to(dtype).double()
         owned = min(m, grid_x * rows)
         cols = min(n, grid_y * tn)
         got = c.double()
@@ -157,6 +168,16 @@ def main():
         grid_y=7, seed=15)
     run("64x128: fewer block rows and columns (odd grids)", 512, 1024, 256, 5,
         grid_y=3, seed=16)
+    # tf32, 128x128x32 tiles: the columns pair.
+    run("tf32: full grid", 2048, 2048, 512, 16, rows=128, seed=21, tf32=True)
+    run("tf32: odd block columns", 1024, 128 * 7, 256, 8, rows=128, seed=22,
+        tf32=True)
+    run("tf32: ragged N and K", 512, 1000, 200, 4, rows=128, seed=23,
+        tf32=True)
+    run("tf32: fewer block columns than N (odd grid)", 512, 1024, 256, 4,
+        rows=128, grid_y=5, seed=24, tf32=True)
+    run("tf32: more block columns than N", 256, 512, 256, 2, rows=128,
+        grid_y=7, seed=25, tf32=True)
     print(f"summary: {failures} failed")
     return 1 if failures else 0
 

@@ -268,6 +268,11 @@ static cl::opt<bool> pairColumnTiles(
              "128-column tiles too, as 256-column tiles "
              "(tileir-pair-row-tiles; =false: never)"),
     cl::init(true), cl::ReallyHidden);
+static cl::opt<bool> pairTf32Columns(
+    "tileir-pair-tf32-columns",
+    cl::desc("With column pairing, pair the columns of tf32 products too "
+             "(128x128 tiles computed as 128x256)"),
+    cl::ReallyHidden);
 static cl::opt<bool> disablePairedVersions(
     "tileir-disable-paired-versions",
     cl::desc("Paired kernels carry no unpaired version for small grids"),
@@ -589,6 +594,7 @@ static int run(const char *argv0) {
   options.producerReleasesMaps = producerReleasesMaps;
   options.pairRowTiles = pairRowTiles;
   options.pairColumnTiles = pairColumnTiles;
+  options.pairTf32Columns = pairTf32Columns;
   options.versionPairedKernels = !disablePairedVersions;
   options.unpairedMaxCTAs = unpairedMaxCTAs;
   options.enableProductOverlap = enableProductOverlap;

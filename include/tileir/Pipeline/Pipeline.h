@@ -157,6 +157,9 @@ struct CompileOptions {
   /// Tile blocks of even y ids compute their odd neighbours' 128-column
   /// tiles too (tileir-pair-row-tiles `columns`).
   bool pairColumnTiles = true;
+  /// With pairColumnTiles, pair the columns of tf32 products too (not yet
+  /// timed on a GPU).
+  bool pairTf32Columns = false;
   /// A paired kernel also carries its unpaired version and runs it on
   /// grids of at most `unpairedMaxCTAs` CTAs (the SM count when negative;
   /// KernelVersions.h).

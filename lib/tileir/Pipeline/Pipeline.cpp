@@ -255,6 +255,7 @@ static void addPairingPass(OpPassManager &tile, const CompileOptions &options) {
   pairOptions.target = options.target->name.str();
   pairOptions.rows = options.pairRowTiles;
   pairOptions.columns = options.pairColumnTiles;
+  pairOptions.tf32 = options.pairTf32Columns;
   tile.addPass(tilegpu::createTileIRPairRowTilesPass(pairOptions));
 }
 

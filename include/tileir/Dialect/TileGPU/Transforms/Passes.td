@@ -309,6 +309,9 @@ def TileIRPairRowTilesPass
            "Pair 64-row tiles along x into 128-row ones">,
     Option<"columns", "columns", "bool", /*default=*/"false",
            "Pair 128x128 tiles along y into 128x256 ones (after the rows)">,
+    Option<"tf32", "tf32", "bool", /*default=*/"false",
+           "Pair the columns of tf32 products too (f32 tiles converted "
+           "before the product; not yet timed on a GPU)">,
   ];
   let dependentDialects = ["::mlir::tilegpu::TileGPUDialect"];
 }

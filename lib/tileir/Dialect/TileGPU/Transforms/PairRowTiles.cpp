@@ -27,9 +27,10 @@
 // thing and gives the others x id / 2 (grouped rasters then walk the
 // halved grid), so the rewritten IR's x id is the pair's index.
 //
-// The same along y (`columns`): 128x128 tiles of 16-bit operands whose y
-// id picks columns of B and C become the 128x256 GEMM, the kernel marked
-// `tilegpu.paired_columns`.
+// The same along y (`columns`): 128x128 tiles of 16-bit operands (with
+// the `tf32` option, also tf32 ones: f32 tiles converted before the
+// product) whose y id picks columns of B and C become the 128x256 GEMM,
+// the kernel marked `tilegpu.paired_columns`.
 //
 // Only where the result is a GEMM the planner was tuned on: targets with
 // wgmma, kernels with one product whose paired loads feed it alone, no
@@ -92,9 +93,9 @@ bool isLineBroadcast(Value v, unsigned dim) {
 
 class TilePairer {
 public:
-  TilePairer(cuda_tile::EntryOp entry, const Pairing &pairing)
-      : entry(entry), pairing(pairing), dim(pairing.dim),
-        size(pairing.size) {}
+  TilePairer(cuda_tile::EntryOp entry, const Pairing &pairing, bool pairTf32)
+      : entry(entry), pairing(pairing), dim(pairing.dim), size(pairing.size),
+        pairTf32(pairTf32) {}
 
   /// Whether the kernel is one the pass is for: it computes one product
   /// and its block id (x for rows, y for columns) picks tiles of the
@@ -192,6 +193,12 @@ public:
     // 256 KiB in shared memory next to the stages, which may not fit).
     for (Operation *load : loads) {
       Value tile = load->getResult(0);
+      // A conversion to the product's element type (f32 to tf32) may come
+      // between.
+      if (tile.hasOneUse())
+        if (auto convert =
+                dyn_cast<cuda_tile::FToFOp>(*tile.getUsers().begin()))
+          tile = convert.getResult();
       if (!tile.hasOneUse() ||
           !isa<cuda_tile::MmaFOp, cuda_tile::MmaIOp>(*tile.getUsers().begin()) ||
           tile.getUses().begin()->getOperandNumber() != 1 - sharedOperand())
@@ -203,7 +210,8 @@ public:
       // serialize in ptxas for want of registers at 256 columns).
       Type element =
           cast<cuda_tile::TileType>(tile.getType()).getElementType();
-      if (dim == 1 && !element.isF16() && !element.isBF16())
+      if (dim == 1 && !element.isF16() && !element.isBF16() &&
+          !(pairTf32 && isa<FloatTF32Type>(element)))
         return "256-column tiles are only planned for 16-bit operands";
     }
     // The row values, forward from the loads.
@@ -552,6 +560,8 @@ private:
   const Pairing &pairing;
   unsigned dim;
   int64_t size;
+  /// Whether tf32 products' columns pair too.
+  bool pairTf32;
   SmallVector<cuda_tile::GetTileBlockIdOp> blockIds;
   llvm::SetVector<Operation *> loads, stores;
   /// Products and element-wise ops that compute row values.
@@ -566,8 +576,9 @@ struct PairRowTilesPass
     : public tilegpu::impl::TileIRPairRowTilesPassBase<PairRowTilesPass> {
   using Base::Base;
 
-  static void pair(cuda_tile::EntryOp entry, const Pairing &pairing) {
-    TilePairer pairer(entry, pairing);
+  static void pair(cuda_tile::EntryOp entry, const Pairing &pairing,
+                   bool pairTf32) {
+    TilePairer pairer(entry, pairing, pairTf32);
     if (!pairer.isCandidate())
       return;
     std::string why = pairer.analyze();
@@ -609,9 +620,9 @@ struct PairRowTilesPass
             hints.getOccupancy(target) || hints.getNumCTAInCGA(target))
           continue;
       if (rows)
-        pair(entry, kRowPairing);
+        pair(entry, kRowPairing, tf32);
       if (columns)
-        pair(entry, kColumnPairing);
+        pair(entry, kColumnPairing, tf32);
     }
   }
 };
