@@ -24,7 +24,6 @@
 #include "tileir/Target/GPUTarget.h"
 #include "tileir/Target/PTX/PTXEmitter.h"
 
-#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
@@ -56,10 +55,11 @@ findRegisterBoundKernel(const llvm::Module &module);
 /// generated on a thread of its own, then assembled by a ptxas of its own.
 class SpeculativeEmission {
 public:
-  /// Starts generating the PTX from `bitcode` (writeOptimizedModule's)
-  /// with `options`, which ask for RematerializeAfterLoopsPass.
-  SpeculativeEmission(llvm::SmallVector<char, 0> bitcode,
-                      const GPUTarget &target, PTXEmitOptions options);
+  /// Starts generating the PTX from `bitcode` (writeOptimizedModule's,
+  /// which must outlive this object) with `options`, which ask for
+  /// RematerializeAfterLoopsPass.
+  SpeculativeEmission(llvm::StringRef bitcode, const GPUTarget &target,
+                      PTXEmitOptions options);
   /// Joins the thread and kills the ptxas still running.
   ~SpeculativeEmission();
   SpeculativeEmission(const SpeculativeEmission &) = delete;
@@ -77,11 +77,7 @@ public:
   };
   std::optional<Outcome> finish();
 
-  /// Kills the ptxas still running: its answer is not needed.
-  void cancel();
-
 private:
-  llvm::SmallVector<char, 0> bitcode;
   std::optional<llvm::Expected<std::string>> ptx;
   std::thread thread;
   PtxasJobPtr job;

@@ -1016,10 +1016,12 @@ static void retryWithRematerialization(cuda_tile::ModuleOp tileModule,
   auto emitAgain = [&](bool loopReads) -> std::optional<CompileResult> {
     ScopedDiagnosticHandler quiet(context,
                                   [](Diagnostic &) { return success(); });
+    FailureOr<CompileResult> cubin = failure();
     std::optional<SpeculativeEmission::Outcome> outcome;
-    if (!loopReads && speculative)
-      outcome = speculative->finish();
-    if (!outcome) {
+    if (!loopReads && speculative && (outcome = speculative->finish())) {
+      cubin =
+          takePtxasResult(context, outcome->ptx, std::move(outcome->result));
+    } else {
       ptxOptions.rematerializeAfterLoops = true;
       ptxOptions.rematerializeLoopReads = loopReads;
       llvm::Expected<std::string> ptx =
@@ -1028,12 +1030,8 @@ static void retryWithRematerialization(cuda_tile::ModuleOp tileModule,
         llvm::consumeError(ptx.takeError());
         return std::nullopt;
       }
-      crash::StageScope stage("ptxas", "ptxas");
-      outcome.emplace(SpeculativeEmission::Outcome{
-          *ptx, runPtxas(*ptx, getPtxasOptions(options))});
+      cubin = assembleCubin(context, *ptx, options);
     }
-    FailureOr<CompileResult> cubin =
-        takePtxasResult(context, outcome->ptx, std::move(outcome->result));
     if (failed(cubin))
       return std::nullopt;
     return std::move(*cubin);
@@ -1197,7 +1195,8 @@ compileModuleOnce(cuda_tile::ModuleOp tileModule,
     PTXEmitOptions rematOptions = ptxOptions;
     rematOptions.rematerializeAfterLoops = true;
     rematOptions.rematerializeLoopReads = false;
-    speculative.emplace(optimized, *options.target, rematOptions);
+    speculative.emplace(llvm::StringRef(optimized.data(), optimized.size()),
+                        *options.target, rematOptions);
   };
   crash::StageScope ptxStage("ptx-emission", "PTX emission");
   llvm::Expected<std::string> ptx =

@@ -62,23 +62,22 @@ tileir::findRegisterBoundKernel(const llvm::Module &module) {
   return std::nullopt;
 }
 
-SpeculativeEmission::SpeculativeEmission(llvm::SmallVector<char, 0> bitcodeIn,
+SpeculativeEmission::SpeculativeEmission(llvm::StringRef bitcode,
                                          const GPUTarget &target,
-                                         PTXEmitOptions options)
-    : bitcode(std::move(bitcodeIn)) {
-  // The thread owns nothing of the caller's but `bitcode` (read only until
-  // the join) and `ptx` (written once, read after the join).
-  thread = std::thread([this, &target, options] {
-    ptx.emplace(emitPTXFromOptimized(
-        llvm::StringRef(bitcode.data(), bitcode.size()), target, options,
-        /*onlyIfRematerialized=*/true));
+                                         PTXEmitOptions options) {
+  // The thread shares only `bitcode` (read until the join) and `ptx`
+  // (written once, read after the join).
+  thread = std::thread([this, bitcode, &target, options] {
+    ptx.emplace(emitPTXFromOptimized(bitcode, target, options,
+                                     /*onlyIfRematerialized=*/true));
   });
 }
 
 SpeculativeEmission::~SpeculativeEmission() {
   if (thread.joinable())
     thread.join();
-  cancel();
+  // A job still running is killed as it goes.
+  job.reset();
   if (ptx && !*ptx)
     llvm::consumeError(ptx->takeError());
 }
@@ -104,10 +103,4 @@ std::optional<SpeculativeEmission::Outcome> SpeculativeEmission::finish() {
   llvm::Expected<PtxasResult> result = finishPtxas(*job);
   job.reset();
   return Outcome{std::move(**ptx), std::move(result)};
-}
-
-void SpeculativeEmission::cancel() {
-  if (job)
-    cancelPtxas(*job);
-  job.reset();
 }

@@ -1,7 +1,8 @@
 // tileir-pair-row-tiles with `columns` and `tf32` (sm_90): a tf32 GEMM
 // converts its f32 tiles before the product, and the conversion of B pairs
 // with it (B views of 32x256 f32 tiles, converted at 256 columns); A and
-// its conversion are shared. Without `tf32` the kernel is left alone (OFF).
+// its conversion are shared. Without `tf32` the conversion is a use of the
+// load other than the product, and the kernel is left alone (OFF).
 // RUN: tile-opt %s --tileir-pair-row-tiles='target=sm_90 rows=0 columns=1 tf32=1' \
 // RUN:   | FileCheck %s
 // RUN: tile-opt %s --tileir-pair-row-tiles='target=sm_90 rows=0 columns=1 tf32=1' \
@@ -20,7 +21,7 @@
 // CHECK: mmaf {{.*}} : tile<128x32xtf32>, tile<32x256xtf32>, tile<128x256xf32>
 // CHECK: } {tilegpu.paired_columns}
 // REMARK: remark: [Passed] PairRowTiles {{.*}}Remark="the CTA of an even y id computes its own 128-column tiles and its odd neighbour's as 256-column tiles
-// OFF: remark: [Missed] PairRowTiles {{.*}}Remark="tile blocks not paired along their columns: 256-column tiles are only planned for 16-bit operands
+// OFF: remark: [Missed] PairRowTiles {{.*}}Remark="tile blocks not paired along their columns: the block's y id loads other than the product's B
 // OFF-NOT: tilegpu.paired
 cuda_tile.module @gemm_tf32 {
   entry @gemm_tf32(%a: tile<ptr<f32>>, %b: tile<ptr<f32>>, %c: tile<ptr<f32>>, %m: tile<i32>, %n0: tile<i32>, %k: tile<i32>) {

@@ -105,8 +105,8 @@ public:
 /// Locates ptxas as described above; an error names every place searched.
 llvm::Expected<std::string> findPtxas(const PtxasOptions &options);
 
-/// A ptxas run in progress: startPtxas begins it, finishPtxas waits for it,
-/// cancelPtxas kills it. A job dropped while it runs is killed.
+/// A ptxas run in progress: startPtxas begins it, finishPtxas waits for it;
+/// a job dropped while it runs is killed (its answer is not needed).
 struct PtxasJob;
 struct PtxasJobDeleter {
   void operator()(PtxasJob *job) const;
@@ -119,12 +119,9 @@ llvm::Expected<PtxasJobPtr> startPtxas(llvm::StringRef ptx,
                                        const PtxasOptions &options);
 
 /// Waits for `job` (at most the options' timeout) and reads its results,
-/// as runPtxas does. The timeout is an alarm signal, which any thread of
-/// the process may take: call it while no other thread of ours runs.
+/// as runPtxas does; once a job. The timeout is an alarm signal, which any
+/// thread of the process may take: call it while no other thread of ours runs.
 llvm::Expected<PtxasResult> finishPtxas(PtxasJob &job);
-
-/// Kills `job`'s ptxas if it still runs; finishPtxas then fails.
-void cancelPtxas(PtxasJob &job);
 
 /// Assembles `ptx`. When ptxas fails the error is a PtxasFailure: its exit
 /// status, its log with the failing PTX lines quoted, and a command that

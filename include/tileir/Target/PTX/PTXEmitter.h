@@ -64,11 +64,9 @@ createNVPTXTargetMachine(const GPUTarget &target, unsigned optLevel);
 void prepareModuleForNVPTX(llvm::Module &module, llvm::TargetMachine &tm);
 
 /// Links libdevice if needed, optimizes `module` at the requested level
-/// (NVVMReflect resolves libdevice's target queries) and returns its PTX
-/// text.
-/// Optimizes `module` for `target` (the pipeline of `options.optLevel`),
-/// calls `afterOptimization` on the optimized module, runs the late passes
-/// `options` ask for and generates PTX.
+/// (NVVMReflect resolves libdevice's target queries), calls
+/// `afterOptimization` on the optimized module, runs the late passes
+/// `options` ask for and returns its PTX text.
 llvm::Expected<std::string>
 emitPTX(llvm::Module &module, const GPUTarget &target,
         const PTXEmitOptions &options,

@@ -182,12 +182,10 @@ struct tileir::PtxasJob {
   llvm::sys::ProcessInfo process;
   bool running = false;
 
-  ~PtxasJob() { stop(); }
-  /// Kills the process, if it still runs, and reaps it.
-  void stop() {
+  /// A process still running is killed and reaped.
+  ~PtxasJob() {
     if (!running)
       return;
-    running = false;
     ::kill(process.Pid, SIGKILL);
     llvm::sys::Wait(process, /*SecondsToWait=*/std::nullopt);
   }
@@ -267,11 +265,7 @@ llvm::Expected<PtxasJobPtr> tileir::startPtxas(llvm::StringRef ptx,
   return job;
 }
 
-void tileir::cancelPtxas(PtxasJob &job) { job.stop(); }
-
 llvm::Expected<PtxasResult> tileir::finishPtxas(PtxasJob &job) {
-  if (!job.running)
-    return makeError("ptxas was stopped");
   const PtxasOptions &options = job.options;
   std::string execError;
   llvm::sys::ProcessInfo done = llvm::sys::Wait(

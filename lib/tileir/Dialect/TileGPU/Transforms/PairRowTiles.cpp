@@ -193,12 +193,13 @@ public:
     // 256 KiB in shared memory next to the stages, which may not fit).
     for (Operation *load : loads) {
       Value tile = load->getResult(0);
-      // A conversion to the product's element type (f32 to tf32) may come
-      // between.
-      if (tile.hasOneUse())
+      // With `tf32`, the conversion of f32 tiles to tf32 may come between.
+      if (pairTf32 && tile.hasOneUse())
         if (auto convert =
                 dyn_cast<cuda_tile::FToFOp>(*tile.getUsers().begin()))
-          tile = convert.getResult();
+          if (isa<FloatTF32Type>(cast<cuda_tile::TileType>(convert.getType())
+                                     .getElementType()))
+            tile = convert.getResult();
       if (!tile.hasOneUse() ||
           !isa<cuda_tile::MmaFOp, cuda_tile::MmaIOp>(*tile.getUsers().begin()) ||
           tile.getUses().begin()->getOperandNumber() != 1 - sharedOperand())
